@@ -1,0 +1,93 @@
+// Form files: Markdown with a YAML header. The one core module that touches a parser with
+// Node roots (gray-matter); the page runtime never imports it.
+import matter from "gray-matter";
+import { type Form, formSchema } from "./schema.ts";
+import { formatPath, formIssues } from "./validate-form.ts";
+import { locateLine } from "./yaml-locate.ts";
+
+export interface FormFileError {
+  file: string;
+  line: number;
+  path: string;
+  message: string;
+}
+
+export type FormFileResult = { ok: true; form: Form } | { ok: false; errors: FormFileError[] };
+
+const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
+
+/** Parses a form file into a validated form; errors point at the line of the offending key. */
+export function parseFormFile(text: string, file = "form.md"): FormFileResult {
+  if (!OPEN.test(text)) {
+    return {
+      ok: false,
+      errors: [
+        {
+          file,
+          line: 1,
+          path: "",
+          message: "a form file starts with a YAML header between --- lines",
+        },
+      ],
+    };
+  }
+  let data: Record<string, unknown>;
+  let body: string;
+  try {
+    // Passing options bypasses gray-matter's cache, which would share parsed objects.
+    const parsed = matter(text, { excerpt: false });
+    data = parsed.data as Record<string, unknown>;
+    body = parsed.content;
+  } catch (error) {
+    const mark = (error as { mark?: { line?: number } }).mark;
+    const reason = (error as { reason?: string }).reason ?? "the YAML header cannot be read";
+    return {
+      ok: false,
+      errors: [{ file, line: (mark?.line ?? 0) + 2, path: "", message: `invalid YAML: ${reason}` }],
+    };
+  }
+  if ("body" in data) {
+    return {
+      ok: false,
+      errors: [
+        {
+          file,
+          line: 1,
+          path: "body",
+          message: "the body is the Markdown below the header, not a key",
+        },
+      ],
+    };
+  }
+  const input = body.trim() === "" ? data : { ...data, body };
+  const parsed = formSchema.safeParse(input);
+  if (parsed.success) return { ok: true, form: parsed.data };
+  const yaml = text.replace(OPEN, "").split(/\r?\n---/)[0] ?? "";
+  const errors = parsed.error.issues.map((issue, i) => {
+    const located = issue.path.length > 0 ? locateLine(yaml, issue.path) : null;
+    const missing = issue.code === "invalid_type" && issue.input === undefined;
+    // a missing key has no line of its own: report it at the opening `---`
+    const line = located === null || (missing && issue.path.length <= 1) ? 1 : located + 1;
+    return {
+      file,
+      line,
+      path: formatPath(issue.path),
+      message: formIssues(parsed.error)[i]!.message,
+    };
+  });
+  return { ok: false, errors };
+}
+
+/** `file:line: **path**: message`, the way `formdown validate` and the build print errors. */
+export function formatFormFileError(e: FormFileError): string {
+  return e.path
+    ? `${e.file}:${e.line}: **${e.path}**: ${e.message}`
+    : `${e.file}:${e.line}: ${e.message}`;
+}
+
+/** Writes a form back to a file; `parseFormFile(serialiseForm(f))` gives `f` again. */
+export function serialiseForm(form: Form): string {
+  const { body, ...header } = form;
+  const clean = JSON.parse(JSON.stringify(header)) as Record<string, unknown>;
+  return matter.stringify(body ? `\n${body}\n` : "", clean);
+}

@@ -1,0 +1,161 @@
+import type { z } from "zod";
+import { type Field, type FieldType, optionValue, type ShowIfOp } from "./field-schema.ts";
+import { checkAnswer } from "./validate-answers.ts";
+
+/** The types each show_if operator may compare (seed: conditional display). */
+const OP_TYPES: Record<ShowIfOp, readonly FieldType[] | "any"> = {
+  eq: "any",
+  neq: "any",
+  gt: ["number", "rating", "scale", "nps"],
+  lt: ["number", "rating", "scale", "nps"],
+  gte: ["number", "rating", "scale", "nps"],
+  lte: ["number", "rating", "scale", "nps"],
+  includes: ["checkbox", "ranking"],
+  excludes: ["checkbox", "ranking"],
+};
+
+interface RuleForm {
+  type: "form" | "survey" | "quiz";
+  hidden: string[];
+  fields: Field[];
+}
+
+type Ctx = z.core.$RefinementCtx<RuleForm>;
+
+const issue = (ctx: Ctx, path: (string | number)[], message: string) =>
+  ctx.addIssue({ code: "custom", path, message });
+
+/** The seed's form rules that span fields; per-field shapes are the schema's job. */
+export function checkFormRules(form: RuleForm, ctx: Ctx): void {
+  const seen = new Map<string, number>();
+  form.fields.forEach((field, i) => {
+    const first = seen.get(field.id);
+    if (first !== undefined) {
+      issue(ctx, ["fields", i, "id"], `"${field.id}" is already the id of fields[${first}]`);
+    } else seen.set(field.id, i);
+    checkShowIf(form.fields, i, ctx);
+    checkField(form, field, i, ctx);
+  });
+  const names = new Set<string>();
+  form.hidden.forEach((name, i) => {
+    if (names.has(name)) issue(ctx, ["hidden", i], `"${name}" is listed twice`);
+    names.add(name);
+  });
+}
+
+function checkShowIf(fields: Field[], i: number, ctx: Ctx) {
+  const rule = fields[i]?.show_if;
+  if (!rule) return;
+  const at = ["fields", i, "show_if"];
+  const target = fields.findIndex((f) => f.id === rule.field);
+  if (target === -1) {
+    return issue(
+      ctx,
+      [...at, "field"],
+      `refers to "${rule.field}", which is not a field of this form`,
+    );
+  }
+  if (target === i) return issue(ctx, [...at, "field"], "a field cannot depend on itself");
+  if (target > i) {
+    return issue(ctx, [...at, "field"], `refers to "${rule.field}", which comes later`);
+  }
+  const type = fields[target]!.type;
+  if (type === "statement") {
+    return issue(
+      ctx,
+      [...at, "field"],
+      `refers to "${rule.field}", a statement, which has no answer`,
+    );
+  }
+  const allowed = OP_TYPES[rule.op];
+  if (allowed !== "any" && !allowed.includes(type)) {
+    issue(ctx, [...at, "op"], `"${rule.op}" works on ${allowed.join(", ")} fields, not on ${type}`);
+  }
+}
+
+function checkField(form: RuleForm, field: Field, i: number, ctx: Ctx) {
+  const at = ["fields", i];
+  if (form.type === "survey" && field.type !== "scale" && field.step !== undefined) {
+    issue(
+      ctx,
+      [...at, "step"],
+      "a survey shows one field at a time; remove step or use type: form",
+    );
+  }
+  if (field.type === "statement") {
+    if (field.required)
+      issue(ctx, [...at, "required"], "a statement records no answer; use yes_no for consent");
+    if (field.answer !== undefined) issue(ctx, [...at, "answer"], "a statement records no answer");
+  }
+  if ("options" in field) {
+    const values = field.options.map(optionValue);
+    values.forEach((v, k) => {
+      if (values.indexOf(v) !== k) issue(ctx, [...at, "options", k], `"${v}" is listed twice`);
+    });
+    if (field.type === "ranking" && values.length < 2) {
+      issue(ctx, [...at, "options"], "a ranking needs at least two options");
+    }
+    if (field.type === "select" || field.type === "ranking")
+      return checkAnswerKey(form, field, i, ctx);
+  }
+  if (field.type === "matrix") {
+    const ids = field.rows.map((r) => r.id);
+    ids.forEach((id, k) => {
+      if (ids.indexOf(id) !== k)
+        issue(ctx, [...at, "rows", k, "id"], `"${id}" is already a row id of this field`);
+    });
+    field.columns.forEach((c, k) => {
+      if (field.columns.indexOf(c) !== k)
+        issue(ctx, [...at, "columns", k], `"${c}" is listed twice`);
+    });
+  }
+  if (
+    (field.type === "number" || field.type === "scale" || field.type === "date") &&
+    field.min !== undefined
+  ) {
+    if (field.max !== undefined && field.min > field.max)
+      issue(ctx, [...at, "max"], "must not be below min");
+  }
+  if ((field.type === "text" || field.type === "textarea") && field.min_length !== undefined) {
+    if (field.min_length > field.max_length)
+      issue(ctx, [...at, "max_length"], "must not be below min_length");
+  }
+  checkMedia(field, at, ctx);
+  checkAnswerKey(form, field, i, ctx);
+}
+
+function checkAnswerKey(form: RuleForm, field: Field, i: number, ctx: Ctx) {
+  if (field.answer === undefined || field.type === "statement") return;
+  const at = ["fields", i, "answer"];
+  if (form.type !== "quiz")
+    return issue(ctx, at, "answers are only scored when the form's type is quiz");
+  const problem = checkAnswer(field, field.answer);
+  if (problem) issue(ctx, at, `is not a valid answer for this field: ${problem}`);
+}
+
+const MEDIA_URL: Record<string, RegExp> = {
+  youtube: /^(?:[A-Za-z0-9_-]{11}|https?:\/\/\S+)$/,
+  video: /\.(?:mp4|webm)(?:[?#].*)?$/i,
+  model3d: /\.(?:glb|gltf)(?:[?#].*)?$/i,
+  image: /^(?:https?:\/\/|\/)\S+$/,
+};
+const MEDIA_HINT: Record<string, string> = {
+  youtube: "a YouTube URL or an 11-character video id",
+  video: "a direct .mp4 or .webm URL",
+  model3d: "a .glb or .gltf URL",
+  image: "a public http(s) URL",
+};
+
+function checkMedia(field: Field, at: (string | number)[], ctx: Ctx): void {
+  const check = (media: { type: string; url: string } | undefined, path: (string | number)[]) => {
+    if (media && !MEDIA_URL[media.type]!.test(media.url)) {
+      issue(ctx, [...path, "media", "url"], `must be ${MEDIA_HINT[media.type]}`);
+    }
+  };
+  check(field.media, at);
+  if (field.type === "radio" || field.type === "checkbox") {
+    field.options.forEach((o, k) => {
+      if (typeof o !== "string") check(o.media, [...at, "options", k]);
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import type { Form } from "./schema.ts";
+
+/**
+ * The definition as a respondent may see it: no quiz answer key or explanations, no
+ * notification recipients. The public page and the public form JSON are built from this.
+ */
+export function publicForm(form: Form): Form {
+  return {
+    ...form,
+    notifications: { ...form.notifications, email: [] },
+    fields: form.fields.map((field) => {
+      const { answer: _answer, explanation: _explanation, ...rest } = field;
+      return rest as typeof field;
+    }),
+  };
+}

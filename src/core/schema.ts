@@ -1,0 +1,160 @@
+import { z } from "zod";
+import { fieldSchema } from "./field-schema.ts";
+import { checkFormRules } from "./form-rules.ts";
+
+export * from "./field-schema.ts";
+
+/** Slugs: lowercase letters, digits and hyphens (seed rule 1). */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** YAML turns an unquoted timestamp into a Date; keep it as ISO text. */
+const timestamp = z.preprocess(
+  (v) => (v instanceof Date ? v.toISOString() : v),
+  z.iso.datetime({ offset: true, message: "must be an ISO timestamp, e.g. 2026-12-31T23:59:00Z" }),
+);
+
+const hexColor = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex color like #0f172a");
+
+export const brandingSchema = z
+  .strictObject({
+    /** URL of a logo image shown above the title. */
+    logo: z.string().min(1).optional().describe("URL of a logo image"),
+    /** Accent color of buttons and selections. */
+    primary_color: hexColor.default("#0f172a").describe("Accent color (hex)"),
+  })
+  .describe("Logo and accent color");
+
+export const notificationsSchema = z
+  .strictObject({
+    /** Who is emailed. */
+    email: z.array(z.email()).default([]).describe("Recipient addresses"),
+    /** Subject; placeholders {form_title}, {field:<id>}, {date}. */
+    subject: z
+      .string()
+      .optional()
+      .describe("Email subject; placeholders {form_title}, {field:<id>}, {date}"),
+    /** When emails are sent. */
+    strategy: z
+      .strictObject({
+        /** Responses 1..N each get an email (0: none). */
+        immediate_count: z
+          .number()
+          .int()
+          .nonnegative()
+          .default(10)
+          .describe("Responses 1..N each get an email"),
+        /** Target response count; enables percentage milestones. */
+        target: z
+          .number()
+          .int()
+          .positive()
+          .optional()
+          .describe("Target count for percentage milestones"),
+        /** One email when the count reaches a milestone. */
+        milestones: z
+          .strictObject({
+            /** Percentages of `target`. */
+            percentage: z
+              .array(z.number().positive().max(100))
+              .default([])
+              .describe("Percent of target"),
+            /** Absolute response counts. */
+            absolute: z.array(z.number().int().positive()).default([]).describe("Response counts"),
+          })
+          .prefault({})
+          .describe("Milestone emails"),
+      })
+      .prefault({})
+      .describe("Notification strategy"),
+  })
+  .describe("Email notifications");
+
+export const settingsSchema = z
+  .strictObject({
+    /** Show a progress bar on multi-page forms and surveys. */
+    progress_bar: z.boolean().default(false).describe("Show a progress bar"),
+    /** Shuffle choice options for each respondent. */
+    randomize_options: z.boolean().default(false).describe("Shuffle choice options"),
+    /** After this moment the form stops accepting responses. */
+    closes_at: timestamp.optional().describe("ISO timestamp after which submissions are refused"),
+    /** After this many responses the form stops accepting responses. */
+    max_responses: z.number().int().positive().optional().describe("Maximum number of responses"),
+    /** Label of the final button. */
+    submit_label: z.string().min(1).max(40).optional().describe("Label of the submit button"),
+  })
+  .describe("Behaviour settings");
+
+export const quizSettingsSchema = z
+  .strictObject({
+    /** Whether respondents see their score after submitting. */
+    show_results: z
+      .enum(["immediately", "never"])
+      .default("immediately")
+      .describe("immediately or never"),
+    /** Score (percent) needed to pass. */
+    pass_percent: z.number().min(0).max(100).optional().describe("Percent needed to pass"),
+  })
+  .describe("Quiz scoring and result display");
+
+export const accessSchema = z
+  .strictObject({
+    /** Who may respond: everyone, holders of the link token, holders of the password, nobody. */
+    mode: z
+      .enum(["public", "link", "password", "closed"])
+      .default("public")
+      .describe("public, link, password or closed"),
+  })
+  .describe("Respondent access (tokens and passwords are set through the API, never in files)");
+
+const formObject = z.strictObject({
+  /** Display title shown to respondents. */
+  title: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(200)
+    .describe("Title shown to respondents"),
+  /** URL segment: lowercase letters, digits and hyphens. Unique across the service. */
+  slug: z
+    .string()
+    .regex(
+      SLUG,
+      "must be lowercase letters, digits and hyphens only (no spaces, underscores or other characters)",
+    )
+    .max(80)
+    .describe("URL segment: lowercase letters, digits and hyphens"),
+  /** form: all fields (optionally in steps); survey: one field at a time; quiz: scored. */
+  type: z
+    .enum(["form", "survey", "quiz"])
+    .default("form")
+    .describe("form, survey (one field at a time) or quiz"),
+  /** Instruction text (Markdown) shown above the fields. */
+  body: z.string().trim().optional().describe("Markdown instructions shown above the fields"),
+  branding: brandingSchema.prefault({}),
+  notifications: notificationsSchema.prefault({}),
+  /** Ask for an anti-bot proof before accepting a submission. */
+  humanness: z.boolean().default(true).describe("Require the anti-bot challenge"),
+  settings: settingsSchema.prefault({}),
+  quiz: quizSettingsSchema.prefault({}),
+  /** Names of values taken from the page URL's query string, stored under payload._hidden. */
+  hidden: z
+    .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, "must be a simple name like utm_source"))
+    .default([])
+    .describe("Query-string values recorded under payload._hidden"),
+  access: accessSchema.prefault({}),
+  /** The questions, in order. */
+  fields: z
+    .array(fieldSchema)
+    .min(1, "a form needs at least one field")
+    .describe("The fields, in order"),
+});
+
+/** The whole form definition: the YAML header of a form file (plus `body`), or a REST/MCP body. */
+export const formSchema = formObject
+  .superRefine(checkFormRules)
+  .describe("A Formdown form definition");
+
+export type Form = z.output<typeof formSchema>;
+export type FormInput = z.input<typeof formSchema>;

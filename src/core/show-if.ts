@@ -1,0 +1,74 @@
+import { assertNever } from "./errors.ts";
+import type { Field } from "./field-schema.ts";
+
+export type Answers = Record<string, unknown>;
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  }
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    const ra = a as Record<string, unknown>;
+    const rb = b as Record<string, unknown>;
+    return ka.length === kb.length && ka.every((k) => deepEqual(ra[k], rb[k]));
+  }
+  return false;
+}
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/**
+ * Whether a field is shown for these answers. An unanswered field satisfies `neq` and
+ * `excludes` and nothing else. The schema rejects rules that point forward or compare types an
+ * operator does not support, so every rule reaching here is meaningful.
+ */
+export function isVisible(field: Field, answers: Answers): boolean {
+  const rule = field.show_if;
+  if (!rule) return true;
+  const answer = answers[rule.field];
+  const { value } = rule;
+  switch (rule.op) {
+    case "eq":
+      return answer !== undefined && deepEqual(answer, value);
+    case "neq":
+      return !deepEqual(answer, value);
+    case "gt":
+    case "lt":
+    case "gte":
+    case "lte": {
+      const a = num(answer);
+      const b = num(value);
+      if (a === null || b === null) return false;
+      if (rule.op === "gt") return a > b;
+      if (rule.op === "lt") return a < b;
+      if (rule.op === "gte") return a >= b;
+      return a <= b;
+    }
+    case "includes":
+      return Array.isArray(answer) && answer.some((x) => deepEqual(x, value));
+    case "excludes":
+      return !(Array.isArray(answer) && answer.some((x) => deepEqual(x, value)));
+    default:
+      return assertNever(rule.op);
+  }
+}
+
+/**
+ * The fields shown for these answers, in order. A field whose condition refers to a hidden
+ * field is judged as if that field had no answer (its value is never kept), so chains collapse.
+ */
+export function visibleFields(fields: readonly Field[], answers: Answers): Field[] {
+  const kept: Answers = {};
+  const shown: Field[] = [];
+  for (const field of fields) {
+    if (!isVisible(field, kept)) continue;
+    shown.push(field);
+    if (answers[field.id] !== undefined) kept[field.id] = answers[field.id];
+  }
+  return shown;
+}
+
+export { deepEqual };
