@@ -122,3 +122,10 @@ create table uploads (
 );
 create index uploads_form on uploads (form_id);
 create index uploads_unreferenced on uploads (created_at) where response_id is null;
+
+-- secrets the service generates for itself (e.g. the ALTCHA HMAC key), shared by every instance
+create table server_secrets (
+  name text primary key,
+  value text not null,
+  created_at timestamptz not null default now()
+);

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import type { Env } from "./auth.ts";
+import type { AppContext } from "./context.ts";
+import { errorHandler, failureResponse } from "./http/errors.ts";
+import { openApiDocument } from "./openapi.ts";
+import { accountRoutes } from "./routes/accounts.ts";
+import { formRoutes } from "./routes/forms.ts";
+import { publicRoutes } from "./routes/public.ts";
+import { responseRoutes } from "./routes/responses.ts";
+
+/** Extra route groups (insights, MCP) register here; each is `(app, ctx) => void`. */
+export type RouteGroup = (app: Hono<Env>, ctx: AppContext) => void;
+
+/** The one Web-standard application: REST, submit, MCP. Pages are mounted by the runtime entry. */
+export function createApp(ctx: AppContext, extra: RouteGroup[] = []): Hono<Env> {
+  const app = new Hono<Env>();
+  app.onError(errorHandler(ctx.log));
+  app.get("/api/health", (c) => c.json({ ok: true }));
+  app.get("/api/openapi.json", (c) => {
+    c.header("access-control-allow-origin", "*");
+    return c.json(openApiDocument(ctx.config.baseUrl));
+  });
+  publicRoutes(app, ctx);
+  accountRoutes(app, ctx);
+  formRoutes(app, ctx);
+  responseRoutes(app, ctx);
+  for (const group of extra) group(app, ctx);
+  app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
+  return app;
+}

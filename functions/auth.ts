@@ -1,0 +1,40 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { raise } from "../src/core/errors.ts";
+import type { AppContext } from "./context.ts";
+import { type Account, accountForKey } from "./services/accounts.ts";
+import { hit } from "./services/rate-limit.ts";
+
+export type Env = { Variables: { account: Account } };
+
+/** The bearer token of a request, or null. */
+export function bearer(header: string | undefined): string | null {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return m ? m[1]! : null;
+}
+
+/** Resolves the calling account from `Authorization: Bearer <key>`; 401 when missing or wrong. */
+export async function authenticate(ctx: AppContext, header: string | undefined): Promise<Account> {
+  const key = bearer(header);
+  if (!key) return raise("unauthorized", "Send your API key as `Authorization: Bearer <key>`.");
+  const account = await accountForKey(ctx, key);
+  if (!account)
+    return raise("unauthorized", "The API key is not valid (revoked, or never issued).");
+  await hit(ctx.db, `api:${account.keyId}`, ctx.config.rateApi);
+  return account;
+}
+
+export function requireKey(ctx: AppContext): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    c.set("account", await authenticate(ctx, c.req.header("authorization")));
+    await next();
+  };
+}
+
+/** The client address: the proxy's X-Forwarded-For first hop, else the socket's. */
+export function clientIp(c: Context): string | undefined {
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  if (forwarded) return forwarded;
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming;
+  return incoming?.socket?.remoteAddress;
+}

@@ -1,0 +1,102 @@
+import { join, resolve } from "node:path";
+import { createAltcha } from "./antibot/altcha.ts";
+import { createTurnstile } from "./antibot/turnstile.ts";
+import { type Config, type Env, readConfig } from "./config.ts";
+import type { AppContext, FormRepository, Log, Mailer } from "./context.ts";
+import { randomToken } from "./crypto.ts";
+import { type Db, openPglite, openPostgres, wrapPglite } from "./db/db.ts";
+import { lockDataDir } from "./db/lock.ts";
+import { migrate } from "./db/migrate.ts";
+import { gitRepository, isGitTree } from "./repo/local-git.ts";
+import { plainRepository } from "./repo/plain.ts";
+import { localStorage } from "./storage/local.ts";
+import { supabaseStorage } from "./storage/supabase.ts";
+
+export const consoleLog: Log = {
+  info: (message) => console.log(message),
+  error: (message, error) =>
+    console.error(message, error instanceof Error ? error.stack : (error ?? "")),
+};
+
+export interface ComposeOptions {
+  /** A ready database (tests); otherwise DATABASE_URL or PGlite in the data dir. */
+  db?: Db;
+  log?: Log;
+  /** Overrides for ports (tests, or other runtimes). */
+  repo?: FormRepository;
+  mailer?: Mailer | null;
+}
+
+async function openDb(config: Config): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const dir = resolve(config.dataDir);
+  const release = lockDataDir(dir);
+  try {
+    return wrapPglite(await openPglite(join(dir, "pgdata")), release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** A secret the service keeps for itself in the database, shared by every instance. */
+async function serverSecret(db: Db, name: string): Promise<string> {
+  await db.query(
+    "insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
+    [name, randomToken(32)],
+  );
+  const [row] = await db.query<{ value: string }>(
+    "select value from server_secrets where name = $1",
+    [name],
+  );
+  return row!.value;
+}
+
+async function chooseRepo(config: Config, log: Log): Promise<FormRepository> {
+  if (config.githubToken && config.githubRepository) {
+    const { githubRepository } = await import("./repo/github.ts");
+    return githubRepository({
+      token: config.githubToken,
+      repository: config.githubRepository,
+      apiUrl: config.githubApiUrl,
+    });
+  }
+  if (await isGitTree(config.repoDir)) return gitRepository(config.repoDir);
+  log.info(
+    `Note: ${resolve(config.repoDir)} is not a git working tree; form files are written without commits.`,
+  );
+  return plainRepository(config.repoDir);
+}
+
+/** The composition root: reads the environment once and picks one adapter per port. */
+export async function createContext(env: Env, options: ComposeOptions = {}): Promise<AppContext> {
+  const config = readConfig(env);
+  const log = options.log ?? consoleLog;
+  const db = options.db ?? (await openDb(config));
+  try {
+    await migrate(db);
+    const antibot = config.turnstileSecretKey
+      ? createTurnstile({
+          secret: config.turnstileSecretKey,
+          verifyUrl: config.turnstileVerifyUrl,
+          ...(config.turnstileSiteKey ? { siteKey: config.turnstileSiteKey } : {}),
+        })
+      : createAltcha(db, await serverSecret(db, "altcha"));
+    const storage =
+      config.supabaseUrl && config.supabaseServiceKey
+        ? supabaseStorage(config.supabaseUrl, config.supabaseServiceKey)
+        : localStorage(join(config.dataDir, "uploads"));
+    const repo = options.repo ?? (await chooseRepo(config, log));
+    const mailer = options.mailer !== undefined ? options.mailer : await chooseMailer(config);
+    return { config, db, antibot, storage, repo, mailer, log };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+async function chooseMailer(config: Config): Promise<Mailer | null> {
+  if (!config.postmarkToken) return null;
+  const { postmarkMailer } = await import("./insights/postmark-mailer.ts");
+  return postmarkMailer(config);
+}

@@ -1,0 +1,68 @@
+/** Every setting, read once from the environment (SPEC §2). Nothing else reads process.env. */
+export interface Config {
+  port: number;
+  host: string;
+  baseUrl: string;
+  publicBaseUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  repoDir: string;
+  handler: string;
+  adminToken: string | undefined;
+  rateSubmit: number;
+  rateApi: number;
+  turnstileSiteKey: string | undefined;
+  turnstileSecretKey: string | undefined;
+  turnstileVerifyUrl: string;
+  postmarkToken: string | undefined;
+  postmarkApiUrl: string | undefined;
+  mailFrom: string;
+  githubToken: string | undefined;
+  githubRepository: string | undefined;
+  githubApiUrl: string | undefined;
+  supabaseUrl: string | undefined;
+  supabaseServiceKey: string | undefined;
+  /** Embedded mode: PGlite, accounts created for repository forms, local uploads. */
+  embedded: boolean;
+}
+
+export type Env = Record<string, string | undefined>;
+
+const int = (v: string | undefined, fallback: number) => {
+  const n = v === undefined || v === "" ? Number.NaN : Number(v);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+};
+const opt = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);
+const trimSlash = (u: string) => u.replace(/\/+$/, "");
+
+export function readConfig(env: Env): Config {
+  const port = int(env.PORT, 4321);
+  const local = `http://localhost:${port}`;
+  const baseUrl = trimSlash(opt(env.FORMDOWN_BASE_URL) ?? local);
+  return {
+    port,
+    host: opt(env.HOST) ?? "127.0.0.1",
+    baseUrl,
+    publicBaseUrl: trimSlash(opt(env.FORMDOWN_PUBLIC_BASE_URL) ?? baseUrl),
+    databaseUrl: opt(env.DATABASE_URL),
+    dataDir: opt(env.FORMDOWN_DATA_DIR) ?? ".formdown",
+    repoDir: opt(env.FORMDOWN_REPO_DIR) ?? ".",
+    handler: opt(env.FORMDOWN_HANDLER) ?? "me",
+    adminToken: opt(env.FORMDOWN_ADMIN_TOKEN),
+    rateSubmit: int(env.FORMDOWN_RATE_SUBMIT, 600),
+    rateApi: int(env.FORMDOWN_RATE_API, 1200),
+    turnstileSiteKey: opt(env.TURNSTILE_SITE_KEY),
+    turnstileSecretKey: opt(env.TURNSTILE_SECRET_KEY),
+    turnstileVerifyUrl:
+      opt(env.TURNSTILE_VERIFY_URL) ?? "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+    postmarkToken: opt(env.POSTMARK_SERVER_TOKEN),
+    postmarkApiUrl: opt(env.POSTMARK_API_URL),
+    mailFrom: opt(env.FORMDOWN_MAIL_FROM) ?? "Formdown <formdown@localhost>",
+    githubToken: opt(env.GITHUB_TOKEN),
+    githubRepository: opt(env.GITHUB_REPOSITORY),
+    githubApiUrl: opt(env.GITHUB_API_URL),
+    supabaseUrl: opt(env.SUPABASE_URL),
+    supabaseServiceKey: opt(env.SUPABASE_SERVICE_ROLE_KEY),
+    embedded: !opt(env.DATABASE_URL),
+  };
+}

@@ -1,0 +1,55 @@
+import type { Config } from "./config.ts";
+import type { Db } from "./db/db.ts";
+
+/** Verifies the anti-bot token a submit carries (ALTCHA embedded, Turnstile in production). */
+export interface AntiBot {
+  kind: "altcha" | "turnstile";
+  /** Turnstile's public site key, for the page. */
+  siteKey?: string;
+  /** A fresh ALTCHA challenge (embedded only). */
+  challenge?(): Promise<unknown>;
+  verify(token: string, ip: string | undefined): Promise<boolean>;
+}
+
+/** Where uploaded files live: a local folder embedded, Supabase Storage in production. */
+export interface FileStorage {
+  put(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  get(key: string): Promise<{ data: Uint8Array; contentType: string } | null>;
+  remove(key: string): Promise<void>;
+}
+
+/** The form repository: local git embedded, GitHub in production; files are the source. */
+export interface FormRepository {
+  kind: "git" | "github" | "plain";
+  write(path: string, content: string, message: string): Promise<{ sha: string | null }>;
+  remove(path: string, message: string): Promise<{ sha: string | null }>;
+  read(path: string): Promise<string | null>;
+  list(dir: string): Promise<string[]>;
+}
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<{ id: string }>;
+}
+
+export interface Log {
+  info(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  antibot: AntiBot;
+  storage: FileStorage;
+  repo: FormRepository;
+  /** Null in embedded mode: the outbox itself is the mailbox. */
+  mailer: Mailer | null;
+  log: Log;
+}

@@ -1,0 +1,69 @@
+import { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+
+/**
+ * The one database interface: PGlite (embedded) or any Postgres through postgres.js. Parameters
+ * only ($1…); nothing relies on session state, so a transaction pooler in front is fine. Work
+ * that must be atomic is written as one statement.
+ */
+export interface Db {
+  kind: "pglite" | "postgres";
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a multi-statement script without parameters (migrations only). */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** int8 and numeric come back as strings from postgres.js; timestamps as Dates. Normalise. */
+function normalise(row: Record<string, unknown>): Record<string, unknown> {
+  for (const [k, v] of Object.entries(row)) {
+    if (v instanceof Date) row[k] = v.toISOString();
+    else if (typeof v === "bigint") row[k] = Number(v);
+  }
+  return row;
+}
+
+export function wrapPglite(pg: PGlite, onClose?: () => Promise<void> | void): Db {
+  return {
+    kind: "pglite",
+    async query<T>(text: string, params: unknown[] = []) {
+      const res = await pg.query<Record<string, unknown>>(text, params);
+      return res.rows.map(normalise) as T[];
+    },
+    async exec(script: string) {
+      await pg.exec(script);
+    },
+    async close() {
+      await pg.close();
+      await onClose?.();
+    },
+  };
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  const options = loadDataDir ? { loadDataDir } : {};
+  return dataDir ? PGlite.create({ dataDir, ...options }) : PGlite.create(options);
+}
+
+export function openPostgres(url: string, max = 16): Db {
+  const sql = postgres(url, {
+    max,
+    prepare: false, // safe behind Supabase's transaction pooler
+    onnotice: () => {},
+    types: { bigint: postgres.BigInt },
+    connection: { application_name: "formdown" },
+  });
+  return {
+    kind: "postgres",
+    async query<T>(text: string, params: unknown[] = []) {
+      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+      return (rows as unknown as Record<string, unknown>[]).map(normalise) as T[];
+    },
+    async exec(script: string) {
+      await sql.unsafe(script).simple();
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

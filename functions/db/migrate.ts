@@ -1,0 +1,39 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Db } from "./db.ts";
+
+const SAFE_NAME = /^[A-Za-z0-9_.-]+\.sql$/;
+
+export const MIGRATIONS_DIR = new URL("../../supabase/migrations/", import.meta.url).pathname;
+
+/**
+ * Applies supabase/migrations/*.sql in name order, each once, on PGlite and Postgres alike.
+ * Each migration is recorded first inside its own transaction: a concurrent start blocks on that
+ * row's unique key and then fails with a duplicate, which means the other process applied it.
+ */
+export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
+  await db.query(
+    "create table if not exists formdown_migrations (name text primary key, applied_at timestamptz not null default now())",
+  );
+  const done = new Set(
+    (await db.query<{ name: string }>("select name from formdown_migrations")).map((r) => r.name),
+  );
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    if (!SAFE_NAME.test(file)) throw new Error(`migration file name not allowed: ${file}`);
+    const sql = await readFile(join(dir, file), "utf8");
+    // One script per migration, recorded in the same transaction, so a failure leaves nothing
+    // half-done. The name is checked against SAFE_NAME above, so it can sit in the script.
+    const script = `begin;\ninsert into formdown_migrations (name) values ('${file}');\n${sql}\n;commit;`;
+    try {
+      await db.exec(script);
+      applied.push(file);
+    } catch (error) {
+      await db.exec("rollback").catch(() => {});
+      if ((error as { code?: string }).code !== "23505") throw error;
+    }
+  }
+  return applied;
+}

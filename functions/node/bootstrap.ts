@@ -1,0 +1,63 @@
+import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { formatFormFileError, parseFormFile } from "../../src/core/form-file.ts";
+import type { AppContext } from "../context.ts";
+import { type Account, accountByHandler, createAccount } from "../services/accounts.ts";
+import { upsertForm } from "../services/deploy.ts";
+
+/**
+ * First embedded start with an empty database: create the account (FORMDOWN_HANDLER, default
+ * `me`), print its key once and keep it in FORMDOWN_DATA_DIR/api-key (mode 0600).
+ */
+export async function ensureFirstAccount(
+  ctx: AppContext,
+): Promise<{ handler: string; key: string } | null> {
+  const [row] = await ctx.db.query<{ n: number }>("select count(*)::int as n from accounts");
+  if ((row?.n ?? 0) > 0) return null;
+  const created = await createAccount(ctx, { handler: ctx.config.handler });
+  await mkdir(ctx.config.dataDir, { recursive: true });
+  const file = join(ctx.config.dataDir, "api-key");
+  await writeFile(file, `${created.api_key}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return { handler: created.handler, key: created.api_key };
+}
+
+const FILE = /^forms\/@([a-z0-9][a-z0-9-]*)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+
+/** Deploys every valid forms/@<handler>/<slug>.md of the repository into its handler's account. */
+export async function deployRepositoryForms(
+  ctx: AppContext,
+): Promise<{ deployed: string[]; invalid: string[] }> {
+  const deployed: string[] = [];
+  const invalid: string[] = [];
+  const accounts = new Map<string, Account | null>();
+  for (const path of await ctx.repo.list("forms")) {
+    const m = FILE.exec(path);
+    if (!m) continue;
+    const handler = m[1]!;
+    if (!accounts.has(handler)) {
+      let account = await accountByHandler(ctx, handler);
+      if (!account && ctx.config.embedded) {
+        await createAccount(ctx, { handler });
+        account = await accountByHandler(ctx, handler);
+      }
+      accounts.set(handler, account);
+    }
+    const account = accounts.get(handler);
+    if (!account) continue;
+    const parsed = parseFormFile((await ctx.repo.read(path)) ?? "", path);
+    if (!parsed.ok) {
+      invalid.push(path);
+      for (const e of parsed.errors) ctx.log.error(`  ${formatFormFileError(e)}`);
+      continue;
+    }
+    try {
+      await upsertForm(ctx, account, m[2]!, parsed.form, { path, sha: null });
+      deployed.push(path);
+    } catch (error) {
+      invalid.push(path);
+      ctx.log.error(`  ${path}: ${(error as Error).message}`);
+    }
+  }
+  return { deployed, invalid };
+}

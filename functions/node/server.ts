@@ -1,0 +1,76 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp, type RouteGroup } from "../app.ts";
+import { type ComposeOptions, createContext } from "../compose.ts";
+import type { Env } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import { sweepRateLimits } from "../services/rate-limit.ts";
+import { sweepUploads } from "../services/uploads.ts";
+import { deployRepositoryForms, ensureFirstAccount } from "./bootstrap.ts";
+import { createPagesHandler } from "./pages.ts";
+
+export interface StartOptions extends ComposeOptions {
+  env: Env;
+  /** Overrides PORT (0 picks a free port). */
+  port?: number;
+  host?: string;
+  /** Skip deploying the repository's form files at start-up. */
+  skipRepositoryForms?: boolean;
+  routes?: RouteGroup[];
+}
+
+export interface RunningServer {
+  url: string;
+  ctx: AppContext;
+  firstKey: { handler: string; key: string } | null;
+  close(): Promise<void>;
+}
+
+/** Starts the whole service in this process: database, API, pages, background sweeps. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const ctx = await createContext(options.env, options);
+  const firstKey = ctx.config.embedded ? await ensureFirstAccount(ctx) : null;
+  if (!options.skipRepositoryForms) {
+    const { deployed, invalid } = await deployRepositoryForms(ctx);
+    if (deployed.length + invalid.length > 0) {
+      ctx.log.info(
+        `Repository forms: ${deployed.length} live${invalid.length ? `, ${invalid.length} invalid (see above)` : ""}.`,
+      );
+    }
+  }
+  const app = createApp(ctx, options.routes ?? []);
+  const pages = await createPagesHandler(ctx);
+  const fetch = async (req: Request, env: unknown) => {
+    if (pages && !new URL(req.url).pathname.startsWith("/api/")) {
+      const page = await pages(req);
+      if (page) return page;
+    }
+    return app.fetch(req, env);
+  };
+  const port = options.port ?? ctx.config.port;
+  const host = options.host ?? ctx.config.host;
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch, port, hostname: host }, () => resolve(s));
+    s.once("error", reject);
+  });
+  const address = server.address() as AddressInfo;
+  const sweeps = setInterval(() => {
+    sweepRateLimits(ctx.db).catch((e) => ctx.log.error("rate-limit sweep failed", e));
+    sweepUploads(ctx).catch((e) => ctx.log.error("upload sweep failed", e));
+  }, 60_000);
+  sweeps.unref();
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`,
+    ctx,
+    firstKey,
+    close() {
+      closing ??= (async () => {
+        clearInterval(sweeps);
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await ctx.db.close();
+      })();
+      return closing;
+    },
+  };
+}

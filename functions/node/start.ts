@@ -1,0 +1,35 @@
+// `npm start`: the whole service on the embedded defaults (or what the environment configures).
+
+import { ensurePagesBuilt } from "./pages.ts";
+import { startServer } from "./server.ts";
+
+process.env.ASTRO_TELEMETRY_DISABLED ??= "1";
+try {
+  await ensurePagesBuilt();
+  const server = await startServer({ env: process.env });
+  const { config } = server.ctx;
+  if (server.firstKey) {
+    console.log(
+      `\nCreated the account @${server.firstKey.handler}. Its API key (shown once, also in ${config.dataDir}/api-key):\n\n  ${server.firstKey.key}\n`,
+    );
+  }
+  console.log(
+    `Formdown is running at ${config.baseUrl === `http://localhost:${config.port}` ? `http://localhost:${config.port}` : server.url}`,
+  );
+  console.log(
+    `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`} · anti-bot: ${server.ctx.antibot.kind} · mail: ${server.ctx.mailer ? "Postmark" : "outbox"} · forms: ${server.ctx.repo.kind} repository`,
+  );
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: finishing requests and closing the database…`);
+    await server.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+} catch (error) {
+  console.error(`Formdown could not start: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { formSchema } from "../src/core/schema.ts";
+import { paths } from "./openapi-paths.ts";
+
+/** OpenAPI 3.1 for every endpoint; request bodies come from the same zod schemas (io: input). */
+export function openApiDocument(baseUrl: string) {
+  const form = z.toJSONSchema(formSchema, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
+  delete form.$schema;
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Formdown API",
+      version: "0.1.0",
+      description:
+        "Forms, surveys and quizzes: create and deploy forms, accept public submissions, read responses, stats, reports and exports.",
+    },
+    servers: [{ url: baseUrl }],
+    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "An API key (fd_…)" },
+      },
+      schemas: {
+        FormDefinition: form,
+        Error: {
+          type: "object",
+          required: ["error", "code"],
+          properties: {
+            error: { type: "string" },
+            code: { type: "string" },
+            details: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["field", "message"],
+                properties: { field: { type: "string" }, message: { type: "string" } },
+              },
+            },
+          },
+        },
+      },
+      responses: Object.fromEntries(
+        [
+          ["BadRequest", 400],
+          ["Unauthorized", 401],
+          ["Forbidden", 403],
+          ["NotFound", 404],
+          ["Conflict", 409],
+          ["TooLarge", 413],
+          ["Captcha", 422],
+          ["RateLimited", 429],
+        ].map(([name]) => [
+          name,
+          {
+            description: String(name),
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+        ]),
+      ),
+    },
+    paths,
+  };
+}

@@ -1,0 +1,33 @@
+import type { Hono } from "hono";
+import { type Env, requireKey } from "../auth.ts";
+import type { AppContext } from "../context.ts";
+import { readJson } from "../http/body.ts";
+import { updateAccess } from "../services/access.ts";
+import { upsertForm } from "../services/deploy.ts";
+import { createForm, deleteForm, getForm, listForms, updateForm } from "../services/forms.ts";
+
+export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const key = requireKey(ctx);
+  app.get("/api/forms", key, async (c) => c.json(await listForms(ctx, c.get("account"))));
+  app.post("/api/forms", key, async (c) =>
+    c.json(await createForm(ctx, c.get("account"), await readJson(c)), 201),
+  );
+  app.get("/api/forms/:slug", key, async (c) =>
+    c.json(await getForm(ctx, c.get("account"), c.req.param("slug"))),
+  );
+  app.patch("/api/forms/:slug", key, async (c) =>
+    c.json(await updateForm(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),
+  );
+  // create-or-update in place from a definition or `{markdown}` (what `formdown deploy` calls)
+  app.put("/api/forms/:slug", key, async (c) => {
+    const done = await upsertForm(ctx, c.get("account"), c.req.param("slug"), await readJson(c));
+    return c.json(done, done.result === "created" ? 201 : 200);
+  });
+  app.delete("/api/forms/:slug", key, async (c) => {
+    await deleteForm(ctx, c.get("account"), c.req.param("slug"));
+    return c.body(null, 204);
+  });
+  app.put("/api/forms/:slug/access", key, async (c) =>
+    c.json(await updateAccess(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),
+  );
+}

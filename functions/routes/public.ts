@@ -1,0 +1,95 @@
+import type { Hono } from "hono";
+import { cors } from "hono/cors";
+import { raise } from "../../src/core/errors.ts";
+import { publicForm } from "../../src/core/public-form.ts";
+import { clientIp, type Env } from "../auth.ts";
+import type { AppContext } from "../context.ts";
+import { readJson } from "../http/body.ts";
+import { recordEvent } from "../services/events.ts";
+import { findForm, formStatus } from "../services/form-view.ts";
+import { submit } from "../services/submit.ts";
+import { upload } from "../services/uploads.ts";
+
+/** Endpoints respondents' pages call, possibly from another origin: CORS open. */
+export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const open = cors({
+    origin: "*",
+    allowHeaders: ["content-type", "idempotency-key"],
+    maxAge: 86400,
+  });
+  for (const path of [
+    "/api/challenge",
+    "/api/forms/:slug/submit",
+    "/api/forms/:slug/events",
+    "/api/forms/:slug/uploads",
+    "/api/forms/:slug/public",
+  ]) {
+    app.use(path, open);
+  }
+
+  app.get("/api/challenge", async (c) => {
+    if (!ctx.antibot.challenge) raise("not_found", "This deployment uses Turnstile, not ALTCHA.");
+    c.header("cache-control", "no-store");
+    return c.json(await ctx.antibot.challenge!());
+  });
+
+  app.post("/api/forms/:slug/submit", async (c) => {
+    const body = await readJson(c);
+    const result = await submit(ctx, c.req.param("slug"), {
+      body,
+      ip: clientIp(c),
+      idempotencyKey: c.req.header("idempotency-key"),
+    });
+    return c.json(result, 201);
+  });
+
+  app.post("/api/forms/:slug/events", async (c) => {
+    const body = await readJson(c, 4096);
+    await recordEvent(ctx, c.req.param("slug"), body.type, clientIp(c));
+    return c.body(null, 204);
+  });
+
+  app.post("/api/forms/:slug/uploads", async (c) => {
+    const type = c.req.header("content-type") ?? "";
+    if (!type.startsWith("multipart/form-data"))
+      raise("invalid_request", "Send the upload as multipart/form-data with `field` and `file`.");
+    if (Number(c.req.header("content-length") ?? 0) > 101 * 1024 * 1024)
+      raise("payload_too_large", "The upload is too large.");
+    let data: FormData;
+    try {
+      data = await c.req.formData();
+    } catch {
+      return raise("invalid_request", "The multipart body cannot be read.");
+    }
+    return c.json(
+      await upload(ctx, c.req.param("slug"), data.get("field"), data.get("file"), clientIp(c)),
+      201,
+    );
+  });
+
+  app.get("/api/uploads/*", async (c) => {
+    const key = decodeURIComponent(new URL(c.req.url).pathname.slice("/api/uploads/".length));
+    const file = key.includes("..") ? null : await ctx.storage.get(key);
+    if (!file) raise("not_found", "No such file.");
+    return new Response(file!.data as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "content-type": file!.contentType,
+        "content-disposition": "attachment",
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'none'; sandbox",
+      },
+    });
+  });
+
+  // The public definition a page on another origin may render: no answer key, no recipients.
+  app.get("/api/forms/:slug/public", async (c) => {
+    const row = await findForm(ctx, c.req.param("slug"));
+    if (!row) raise("not_found", "No such form.");
+    return c.json({
+      handler: row!.handler,
+      status: formStatus(row!),
+      access: row!.access_mode,
+      form: publicForm(row!.definition),
+    });
+  });
+}

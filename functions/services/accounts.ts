@@ -1,0 +1,88 @@
+import { raise } from "../../src/core/errors.ts";
+import type { AppContext } from "../context.ts";
+import { constantTimeEqual, randomToken, sha256Hex } from "../crypto.ts";
+
+export interface Account {
+  id: string;
+  handler: string;
+  email: string | null;
+  /** The key the request was made with (null when acting from start-up). */
+  keyId: string | null;
+}
+
+const HANDLER = /^[a-z0-9][a-z0-9-]{0,38}$/;
+
+/** A new API key: `fd_` plus 43 random characters. Only its hash is stored. */
+export async function issueKey(ctx: AppContext, accountId: string, name?: string) {
+  const key = `fd_${randomToken(32)}`;
+  const [row] = await ctx.db.query<{ id: string; created_at: string }>(
+    "insert into api_keys (account_id, prefix, hash, name) values ($1, $2, $3, $4) returning id, created_at",
+    [accountId, key.slice(0, 7), await sha256Hex(key), name ?? null],
+  );
+  return {
+    id: row!.id,
+    key,
+    prefix: key.slice(0, 7),
+    name: name ?? null,
+    created_at: row!.created_at,
+  };
+}
+
+export async function createAccount(
+  ctx: AppContext,
+  input: { handler?: unknown; email?: unknown },
+) {
+  const handler = input.handler;
+  if (typeof handler !== "string" || !HANDLER.test(handler)) {
+    raise("validation_failed", "The handler must be lowercase letters, digits and hyphens.", {
+      details: [
+        { field: "handler", message: "must be lowercase letters, digits and hyphens (up to 39)" },
+      ],
+    });
+  }
+  const email = input.email;
+  if (
+    email !== undefined &&
+    (typeof email !== "string" || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+  ) {
+    raise("validation_failed", "The email is not an email address.", {
+      details: [{ field: "email", message: "must be an email address" }],
+    });
+  }
+  const rows = await ctx.db.query<{ id: string }>(
+    "insert into accounts (handler, email) values ($1, $2) on conflict (handler) do nothing returning id",
+    [handler, (email as string | undefined) ?? null],
+  );
+  if (rows.length === 0) raise("conflict", `The handler "${handler as string}" is taken.`);
+  const key = await issueKey(ctx, rows[0]!.id, "default");
+  return { account_id: rows[0]!.id, handler: handler as string, api_key: key.key };
+}
+
+/** The account behind a bearer key, or null. The lookup is by hash; the compare constant-time. */
+export async function accountForKey(ctx: AppContext, key: string): Promise<Account | null> {
+  if (!key.startsWith("fd_") || key.length > 100) return null;
+  const hash = await sha256Hex(key);
+  const rows = await ctx.db.query<{
+    key_id: string;
+    hash: string;
+    id: string;
+    handler: string;
+    email: string | null;
+  }>(
+    `select k.id as key_id, k.hash, a.id, a.handler, a.email
+       from api_keys k join accounts a on a.id = k.account_id
+      where k.hash = $1 and k.revoked_at is null`,
+    [hash],
+  );
+  const row = rows[0];
+  if (!row || !constantTimeEqual(row.hash, hash)) return null;
+  return { id: row.id, handler: row.handler, email: row.email, keyId: row.key_id };
+}
+
+export async function accountByHandler(ctx: AppContext, handler: string): Promise<Account | null> {
+  const [row] = await ctx.db.query<{ id: string; handler: string; email: string | null }>(
+    "select id, handler, email from accounts where handler = $1",
+    [handler],
+  );
+  return row ? { ...row, keyId: null } : null;
+}

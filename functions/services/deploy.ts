@@ -1,0 +1,125 @@
+import { fail, raise, unwrap } from "../../src/core/errors.ts";
+import { parseFormFile } from "../../src/core/form-file.ts";
+import type { AppContext } from "../context.ts";
+import type { Account } from "./accounts.ts";
+import { findForm, publicUrl } from "./form-view.ts";
+import { createForm, definitionFrom, formPath, replaceForm } from "./forms.ts";
+
+const FILE = /^forms\/@([a-z0-9][a-z0-9-]*)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+
+/** Checks a repository path: only the caller's own `forms/@<handler>/<slug>.md`. */
+export function checkFormPath(account: Account, path: unknown): { slug: string; path: string } {
+  if (typeof path !== "string" || path.includes("..") || path.includes("\\")) {
+    return raise("invalid_request", "The path must look like forms/@<handler>/<slug>.md.");
+  }
+  const normal = path.replace(/^\.\//, "");
+  const m = FILE.exec(normal);
+  if (!m)
+    return raise(
+      "invalid_request",
+      "The path must look like forms/@<handler>/<slug>.md (slug: lowercase letters, digits, hyphens).",
+    );
+  if (m[1] !== account.handler)
+    raise(
+      "forbidden",
+      `forms/@${m[1]}/ belongs to another account; yours is forms/@${account.handler}/.`,
+    );
+  return { slug: m[2]!, path: normal };
+}
+
+/**
+ * Create-or-update from a definition (REST PUT, CLI deploy): the form is made live at once and its
+ * file committed. A definition equal to the stored one changes and commits nothing.
+ */
+export async function upsertForm(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  input: unknown,
+  file?: { path: string; sha: string | null },
+) {
+  const form = definitionFrom(input);
+  if (form.slug !== slug)
+    raise("invalid_request", `The definition's slug "${form.slug}" does not match "${slug}".`);
+  const row = await findForm(ctx, slug);
+  if (!row) {
+    // a file deployed as written is already in the repository: record it rather than rewrite it
+    const created = await createForm(ctx, account, form, { commit: !file });
+    if (file)
+      await ctx.db.query("update forms set file_path = $2, commit_sha = $3 where id = $1", [
+        created.form_id,
+        file.path,
+        file.sha,
+      ]);
+    return { result: "created" as const, slug, form_id: created.form_id, url: created.public_url };
+  }
+  if (row.account_id !== account.id) raise("forbidden", "This form belongs to another account.");
+  const { changed } = await replaceForm(
+    ctx,
+    account,
+    row,
+    form,
+    `Deploy form ${slug}`,
+    file ? { commit: false, sha: file.sha } : {},
+  );
+  return {
+    result: changed ? ("updated" as const) : ("unchanged" as const),
+    slug,
+    form_id: row.id,
+    url: publicUrl(ctx, row),
+  };
+}
+
+/** deploy_form: a file in the repository (written and committed first when content is given). */
+export async function deployFormFile(
+  ctx: AppContext,
+  account: Account,
+  path: unknown,
+  content?: unknown,
+) {
+  const target = checkFormPath(account, path);
+  let text: string | null;
+  if (content !== undefined) {
+    if (typeof content !== "string")
+      raise("invalid_request", "content must be the whole form file as text.");
+    const parsed = parseFormFile(content as string, target.path);
+    if (!parsed.ok) {
+      const details = parsed.errors.map((e) => ({
+        field: e.path || "(file)",
+        message: `line ${e.line}: ${e.message}`,
+      }));
+      unwrap(fail("validation_failed", "The form file is not valid.", { details }));
+    }
+    text = content as string;
+  } else {
+    text = await ctx.repo.read(target.path);
+    if (text === null) raise("not_found", `There is no file ${target.path} in the repository.`);
+  }
+  const parsed = parseFormFile(text!, target.path);
+  if (!parsed.ok) {
+    const details = parsed.errors.map((e) => ({
+      field: e.path || "(file)",
+      message: `line ${e.line}: ${e.message}`,
+    }));
+    return unwrap(fail("validation_failed", "The form file is not valid.", { details }));
+  }
+  if (parsed.form.slug !== target.slug)
+    raise(
+      "invalid_request",
+      `The file's slug "${parsed.form.slug}" must match its name "${target.slug}".`,
+    );
+  const existing = await findForm(ctx, target.slug);
+  if (existing && existing.account_id !== account.id)
+    raise("forbidden", "This form belongs to another account.");
+  let sha = existing?.commit_sha ?? null;
+  if (content !== undefined)
+    ({ sha } = await ctx.repo.write(target.path, text!, `Deploy form ${target.slug}`));
+  const done = await upsertForm(ctx, account, target.slug, parsed.form, { path: target.path, sha });
+  return {
+    url: done.url,
+    slug: done.slug,
+    form_id: done.form_id,
+    result: done.result,
+    path: formPath(account.handler, target.slug),
+  };
+}

@@ -1,0 +1,110 @@
+import { raise } from "../../src/core/errors.ts";
+import type { Form } from "../../src/core/schema.ts";
+import type { AppContext } from "../context.ts";
+import type { Account } from "./accounts.ts";
+
+export interface FormRow {
+  id: string;
+  account_id: string;
+  handler: string;
+  slug: string;
+  short_code: string;
+  title: string;
+  type: string;
+  definition: Form;
+  access_mode: "public" | "link" | "password" | "closed";
+  access_token: string | null;
+  access_password_hash: string | null;
+  file_path: string | null;
+  commit_sha: string | null;
+  response_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const FORM_COLUMNS = `f.id, f.account_id, a.handler, f.slug, f.short_code, f.title, f.type, f.definition,
+  f.access_mode, f.access_token, f.access_password_hash, f.file_path, f.commit_sha, f.response_count,
+  f.created_at, f.updated_at`;
+
+export async function findForm(ctx: AppContext, slug: string): Promise<FormRow | null> {
+  const [row] = await ctx.db.query<FormRow>(
+    `select ${FORM_COLUMNS} from forms f join accounts a on a.id = f.account_id where f.slug = $1`,
+    [slug],
+  );
+  return row ?? null;
+}
+
+/** The caller's form, or 404 (no such slug) / 403 (another account's form). */
+export async function ownedForm(ctx: AppContext, account: Account, slug: string): Promise<FormRow> {
+  const row = await findForm(ctx, slug);
+  if (!row) return raise("not_found", `No form with the slug "${slug}".`);
+  if (row.account_id !== account.id) raise("forbidden", "This form belongs to another account.");
+  return row;
+}
+
+/** `live`, or `closed` when the access mode is closed or a closing limit has passed. */
+export function formStatus(
+  row: Pick<FormRow, "access_mode" | "definition" | "response_count">,
+): "live" | "closed" {
+  if (row.access_mode === "closed") return "closed";
+  const { closes_at, max_responses } = row.definition.settings;
+  if (closes_at && Date.parse(closes_at) <= Date.now()) return "closed";
+  if (max_responses !== undefined && row.response_count >= max_responses) return "closed";
+  return "live";
+}
+
+export const publicUrl = (ctx: AppContext, row: Pick<FormRow, "handler" | "slug">) =>
+  `${ctx.config.publicBaseUrl}/@${row.handler}/${row.slug}`;
+
+export const shortUrl = (ctx: AppContext, row: Pick<FormRow, "short_code">) =>
+  `${ctx.config.publicBaseUrl}/${row.short_code}`;
+
+export async function viewCounts(ctx: AppContext, formIds: string[]): Promise<Map<string, number>> {
+  if (formIds.length === 0) return new Map();
+  const rows = await ctx.db.query<{ form_id: string; views: number }>(
+    "select form_id, sum(views)::int as views from form_events where form_id = any($1::uuid[]) group by form_id",
+    [formIds],
+  );
+  return new Map(rows.map((r) => [r.form_id, r.views]));
+}
+
+export function summary(ctx: AppContext, row: FormRow, views: number) {
+  return {
+    slug: row.slug,
+    title: row.title,
+    type: row.type,
+    status: formStatus(row),
+    created_at: row.created_at,
+    public_url: publicUrl(ctx, row),
+    stats: { views, responses: row.response_count, submissions: row.response_count },
+  };
+}
+
+export function detail(ctx: AppContext, row: FormRow, views: number) {
+  return {
+    form_id: row.id,
+    slug: row.slug,
+    title: row.title,
+    type: row.type,
+    status: formStatus(row),
+    public_url: publicUrl(ctx, row),
+    short_url: shortUrl(ctx, row),
+    access: { mode: row.access_mode },
+    file_path: row.file_path,
+    commit_sha: row.commit_sha,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    config: row.definition,
+    stats: { views, responses: row.response_count, submissions: row.response_count },
+  };
+}
+
+/** Short codes always hold a capital letter, so they can never collide with a slug. */
+export function shortCode(): string {
+  const alphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const caps = "ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = crypto.getRandomValues(new Uint8Array(7));
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]!);
+  chars[bytes[0]! % 7] = caps[bytes[1]! % caps.length]!;
+  return chars.join("");
+}

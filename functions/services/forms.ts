@@ -1,0 +1,190 @@
+import { fail, raise, unwrap } from "../../src/core/errors.ts";
+import { parseFormFile, serialiseForm } from "../../src/core/form-file.ts";
+import type { Form } from "../../src/core/schema.ts";
+import { deepEqual } from "../../src/core/show-if.ts";
+import { validateForm } from "../../src/core/validate-form.ts";
+import type { AppContext } from "../context.ts";
+import type { Account } from "./accounts.ts";
+import {
+  detail,
+  FORM_COLUMNS,
+  type FormRow,
+  findForm,
+  ownedForm,
+  shortCode,
+  summary,
+  viewCounts,
+} from "./form-view.ts";
+
+export const formPath = (handler: string, slug: string) => `forms/@${handler}/${slug}.md`;
+
+/** A definition from a REST/MCP body: `{markdown: "<form file>"}` or the JSON definition itself. */
+export function definitionFrom(input: unknown): Form {
+  const markdown = (input as { markdown?: unknown } | null)?.markdown;
+  if (typeof markdown === "string") {
+    const parsed = parseFormFile(markdown, "form.md");
+    if (parsed.ok) return parsed.form;
+    const details = parsed.errors.map((e) => ({
+      field: e.path || "(file)",
+      message: `line ${e.line}: ${e.message}`,
+    }));
+    return unwrap(fail("validation_failed", "The form file is not valid.", { details }));
+  }
+  return unwrap(validateForm(input));
+}
+
+async function commitFile(ctx: AppContext, handler: string, form: Form, message: string) {
+  const path = formPath(handler, form.slug);
+  const { sha } = await ctx.repo.write(path, serialiseForm(form), message);
+  return { path, sha };
+}
+
+export async function listForms(ctx: AppContext, account: Account) {
+  const rows = await ctx.db.query<FormRow>(
+    `select ${FORM_COLUMNS} from forms f join accounts a on a.id = f.account_id
+      where f.account_id = $1 order by f.created_at desc, f.slug`,
+    [account.id],
+  );
+  const views = await viewCounts(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => summary(ctx, r, views.get(r.id) ?? 0));
+}
+
+export async function getForm(ctx: AppContext, account: Account, slug: string) {
+  const row = await ownedForm(ctx, account, slug);
+  const views = await viewCounts(ctx, [row.id]);
+  return detail(ctx, row, views.get(row.id) ?? 0);
+}
+
+/** Creates a form; 409 when the slug is anyone's already (changes go through PATCH or deploy). */
+export async function createForm(
+  ctx: AppContext,
+  account: Account,
+  input: unknown,
+  options: { commit?: boolean } = {},
+) {
+  const form = definitionFrom(input);
+  let row: FormRow | undefined;
+  for (let attempt = 0; attempt < 5 && !row; attempt++) {
+    const rows = await ctx.db.query<{ id: string }>(
+      `insert into forms (account_id, slug, short_code, title, type, definition, access_mode)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7) on conflict do nothing returning id`,
+      [
+        account.id,
+        form.slug,
+        shortCode(),
+        form.title,
+        form.type,
+        JSON.stringify(form),
+        form.access.mode,
+      ],
+    );
+    if (rows.length === 0) {
+      if (await findForm(ctx, form.slug))
+        raise("conflict", `The slug "${form.slug}" is taken; change an existing form with PATCH.`);
+      continue; // a short-code collision: try another code
+    }
+    row = (await findForm(ctx, form.slug)) ?? undefined;
+  }
+  if (!row) return raise("internal_error", "Could not allocate a short code.");
+  if (options.commit !== false) {
+    try {
+      const { path, sha } = await commitFile(
+        ctx,
+        account.handler,
+        form,
+        `Create form ${form.slug}`,
+      );
+      await ctx.db.query("update forms set file_path = $2, commit_sha = $3 where id = $1", [
+        row.id,
+        path,
+        sha,
+      ]);
+    } catch (error) {
+      await ctx.db.query("delete from forms where id = $1", [row.id]);
+      throw error;
+    }
+  }
+  const created = (await findForm(ctx, form.slug))!;
+  const view = detail(ctx, created, 0);
+  return {
+    slug: view.slug,
+    form_slug: view.slug,
+    status: view.status,
+    public_url: view.public_url,
+    short_url: view.short_url,
+    form_id: view.form_id,
+  };
+}
+
+/** Replaces the stored definition; unchanged definitions change and commit nothing. */
+export async function replaceForm(
+  ctx: AppContext,
+  account: Account,
+  row: FormRow,
+  form: Form,
+  message: string,
+  options: { commit?: boolean; sha?: string | null } = {},
+) {
+  if (form.slug !== row.slug)
+    raise("invalid_request", "The slug of a form cannot change; create a new form instead.");
+  if (deepEqual(form, row.definition)) return { changed: false };
+  let sha = options.sha ?? row.commit_sha;
+  let path = row.file_path;
+  if (options.commit !== false)
+    ({ sha, path } = await commitFile(ctx, account.handler, form, message));
+  else path = path ?? formPath(account.handler, form.slug);
+  await ctx.db.query(
+    `update forms set definition = $2::jsonb, title = $3, type = $4, access_mode = $5, commit_sha = $6,
+       file_path = $7, updated_at = now() where id = $1`,
+    [
+      row.id,
+      JSON.stringify(form),
+      form.title,
+      form.type,
+      form.access.mode,
+      sha,
+      path ?? formPath(account.handler, form.slug),
+    ],
+  );
+  return { changed: true };
+}
+
+const NESTED = ["branding", "notifications", "settings", "quiz", "access"] as const;
+
+/** PATCH: only the keys given change; nested objects merge one level deep, arrays replace. */
+export async function updateForm(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  patch: Record<string, unknown>,
+) {
+  const row = await ownedForm(ctx, account, slug);
+  const merged: Record<string, unknown> = { ...row.definition, ...patch };
+  for (const key of NESTED) {
+    const given = patch[key];
+    if (given && typeof given === "object" && !Array.isArray(given))
+      merged[key] = { ...row.definition[key], ...given };
+  }
+  if (patch.slug !== undefined && patch.slug !== row.slug)
+    raise("invalid_request", "The slug of a form cannot change; create a new form instead.");
+  const form = unwrap(validateForm(merged));
+  await replaceForm(ctx, account, row, form, `Update form ${slug}`);
+  return getForm(ctx, account, slug);
+}
+
+export async function deleteForm(ctx: AppContext, account: Account, slug: string) {
+  const row = await ownedForm(ctx, account, slug);
+  const uploads = await ctx.db.query<{ storage_key: string }>(
+    "select storage_key from uploads where form_id = $1",
+    [row.id],
+  );
+  await ctx.db.query("delete from forms where id = $1", [row.id]);
+  for (const u of uploads) await ctx.storage.remove(u.storage_key).catch(() => {});
+  if (row.file_path)
+    await ctx.repo
+      .remove(row.file_path, `Delete form ${slug}`)
+      .catch((e) => ctx.log.error(`could not remove ${row.file_path}`, e));
+}

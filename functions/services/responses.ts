@@ -1,0 +1,95 @@
+import { raise } from "../../src/core/errors.ts";
+import type { AppContext } from "../context.ts";
+import type { Account } from "./accounts.ts";
+import { type FormRow, ownedForm } from "./form-view.ts";
+
+export interface Range {
+  since: string | null;
+  until: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A since/until value: ISO timestamp with offset, or a bare date meaning midnight UTC. */
+export function parseInstant(name: string, value: string | undefined): string | null {
+  if (value === undefined || value === "") return null;
+  const text = DATE.test(value) ? `${value}T00:00:00Z` : value;
+  if (!DATE.test(value) && !DATETIME.test(value))
+    raise("invalid_param", `${name} must be an ISO date or timestamp.`);
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) raise("invalid_param", `${name} must be an ISO date or timestamp.`);
+  return new Date(ms).toISOString();
+}
+
+/** A whole-number query parameter within [min, max]; 400 invalid_param otherwise. */
+export function parseInteger(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined || value === "") return fallback;
+  if (!/^\d+$/.test(value)) raise("invalid_param", `${name} must be a whole number.`);
+  const n = Number(value);
+  if (n < min || n > max) raise("invalid_param", `${name} must be between ${min} and ${max}.`);
+  return n;
+}
+
+export function record(
+  row: FormRow,
+  r: { id: string; submitted_at: string; payload: unknown; score: unknown },
+) {
+  return {
+    id: r.id,
+    submitted_at: r.submitted_at,
+    payload: r.payload,
+    ...(row.definition.type === "quiz" ? { score: r.score } : {}),
+  };
+}
+
+const WHERE =
+  "form_id = $1 and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)";
+
+/** Newest first; the (form_id, submitted_at desc, id desc) index serves both queries. */
+export async function listRecords(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  range: Range,
+  limit: number,
+  offset: number,
+) {
+  const row = await ownedForm(ctx, account, slug);
+  const [rows, count] = await Promise.all([
+    ctx.db.query<{ id: string; submitted_at: string; payload: unknown; score: unknown }>(
+      `select id, submitted_at, payload, score from responses where ${WHERE}
+        order by submitted_at desc, id desc limit $4 offset $5`,
+      [row.id, range.since, range.until, limit, offset],
+    ),
+    ctx.db.query<{ total: number }>(`select count(*)::int as total from responses where ${WHERE}`, [
+      row.id,
+      range.since,
+      range.until,
+    ]),
+  ]);
+  return { records: rows.map((r) => record(row, r)), total: count[0]?.total ?? 0 };
+}
+
+export async function getRecord(ctx: AppContext, account: Account, slug: string, id: string) {
+  const row = await ownedForm(ctx, account, slug);
+  if (!UUID.test(id)) raise("not_found", "No such response.");
+  const [r] = await ctx.db.query<{
+    id: string;
+    submitted_at: string;
+    payload: unknown;
+    score: unknown;
+  }>("select id, submitted_at, payload, score from responses where form_id = $1 and id = $2", [
+    row.id,
+    id,
+  ]);
+  if (!r) raise("not_found", "No such response.");
+  return record(row, r!);
+}

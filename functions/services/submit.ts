@@ -1,0 +1,145 @@
+import { raise, unwrap } from "../../src/core/errors.ts";
+import type { Form } from "../../src/core/schema.ts";
+import { scoreQuiz } from "../../src/core/score.ts";
+import { validateAnswers } from "../../src/core/validate-answers.ts";
+import type { AppContext } from "../context.ts";
+import { constantTimeEqual, verifyPassword } from "../crypto.ts";
+import { type FormRow, findForm, formStatus } from "./form-view.ts";
+import { SUBMIT_LIMITED_SQL, SUBMIT_SQL } from "./submit-sql.ts";
+
+export interface SubmitInput {
+  body: Record<string, unknown>;
+  ip: string | undefined;
+  idempotencyKey: string | undefined;
+}
+
+/** The response counts at which a milestone email is due (absolute and % of target). */
+export function milestoneCounts(form: Form): number[] {
+  const { target, milestones } = form.notifications.strategy;
+  const counts = new Set(milestones.absolute);
+  if (target) for (const p of milestones.percentage) counts.add(Math.ceil((p / 100) * target));
+  return [...counts].sort((a, b) => a - b);
+}
+
+async function checkAccess(row: FormRow, access: unknown) {
+  if (row.access_mode === "link") {
+    if (
+      typeof access !== "string" ||
+      !row.access_token ||
+      !constantTimeEqual(access, row.access_token)
+    ) {
+      raise("access_denied", "This form needs the link it was shared with.");
+    }
+  }
+  if (row.access_mode === "password") {
+    if (
+      typeof access !== "string" ||
+      !row.access_password_hash ||
+      !(await verifyPassword(access, row.access_password_hash))
+    ) {
+      raise("access_denied", "This form needs the right password.");
+    }
+  }
+}
+
+function uploadUrls(form: Form, payload: Record<string, unknown>): string[] {
+  return form.fields
+    .filter((f) => f.type === "file" || f.type === "image")
+    .flatMap((f) => (typeof payload[f.id] === "string" ? [payload[f.id] as string] : []));
+}
+
+async function existing(ctx: AppContext, row: FormRow, key: string) {
+  const [hit] = await ctx.db.query<{ id: string; score: unknown }>(
+    "select id, score from responses where form_id = $1 and idempotency_key = $2",
+    [row.id, key],
+  );
+  return hit ? answer(row, hit.id, hit.score) : null;
+}
+
+function answer(row: FormRow, id: string, score: unknown) {
+  const show = row.definition.type === "quiz" && row.definition.quiz.show_results === "immediately";
+  return {
+    response_id: id,
+    submission_id: id,
+    status: "received" as const,
+    ...(show && score ? { score } : {}),
+  };
+}
+
+/** Accepts a public submission (SPEC §5): one SQL statement once every check has passed. */
+export async function submit(ctx: AppContext, slug: string, input: SubmitInput) {
+  const row = await findForm(ctx, slug);
+  if (!row) return raise("not_found", `No form with the slug "${slug}".`);
+  if (formStatus(row) === "closed")
+    raise("form_closed", "This form is closed and no longer accepts responses.");
+  await checkAccess(row, input.body.access);
+  const form = row.definition;
+  const key = input.idempotencyKey?.slice(0, 200);
+  if (key) {
+    const first = await existing(ctx, row, key);
+    if (first) return first;
+  }
+  if (form.humanness) {
+    const token = input.body.turnstile_token;
+    if (typeof token !== "string" || !(await ctx.antibot.verify(token, input.ip))) {
+      raise("captcha_failed", "The anti-bot check failed; reload the page and try again.");
+    }
+  }
+  const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
+  const urls = uploadUrls(form, payload);
+  if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
+  const score = scoreQuiz(form, payload);
+  const { strategy, email } = form.notifications;
+  const params: unknown[] = [
+    row.id,
+    form.settings.max_responses ?? null,
+    JSON.stringify(payload),
+    score ? JSON.stringify(score) : null,
+    key ?? null,
+    JSON.stringify(email),
+    strategy.immediate_count,
+    milestoneCounts(form),
+    urls,
+  ];
+  const limit = ctx.config.rateSubmit;
+  let rows: { id: string | null; hits: number | null }[];
+  try {
+    rows = await ctx.db.query(
+      limit > 0 ? SUBMIT_LIMITED_SQL : SUBMIT_SQL,
+      limit > 0 ? [...params, `submit:${row.id}:${input.ip ?? "-"}`, limit] : params,
+    );
+  } catch (error) {
+    // the same Idempotency-Key raced us: the first one won, answer with it
+    if (key && (error as { code?: string }).code === "23505") {
+      const first = await existing(ctx, row, key);
+      if (first) return first;
+    }
+    throw error;
+  }
+  const inserted = rows[0];
+  if (!inserted?.id) {
+    if (limit > 0 && (inserted?.hits ?? 0) > limit)
+      raise("rate_limited", "Too many submissions; try again in a minute.", { retryAfter: 60 });
+    raise("form_closed", "This form has reached its maximum number of responses.");
+  }
+  return answer(row, inserted!.id!, score);
+}
+
+async function checkUploads(
+  ctx: AppContext,
+  row: FormRow,
+  form: Form,
+  payload: Record<string, unknown>,
+  urls: string[],
+) {
+  const found = await ctx.db.query<{ url: string; field_id: string }>(
+    "select url, field_id from uploads where form_id = $1 and url = any($2::text[])",
+    [row.id, urls],
+  );
+  const details = form.fields
+    .filter((f) => (f.type === "file" || f.type === "image") && typeof payload[f.id] === "string")
+    .filter((f) => !found.some((u) => u.url === payload[f.id] && u.field_id === f.id))
+    .map((f) => ({ field: f.id, message: "must be a file uploaded to this form's field" }));
+  if (details.length > 0)
+    raise("validation_failed", "An uploaded file is not from this form.", { details });
+}
