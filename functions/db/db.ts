@@ -9,7 +9,7 @@ import postgres from "postgres";
 export interface Db {
   kind: "pglite" | "postgres";
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /** Runs a multi-statement script without parameters (migrations only). */
+  /** Runs a multi-statement script without parameters in one transaction (migrations only). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,7 +31,9 @@ export function wrapPglite(pg: PGlite, onClose?: () => Promise<void> | void): Db
       return res.rows.map(normalise) as T[];
     },
     async exec(script: string) {
-      await pg.exec(script);
+      await pg.transaction(async (tx) => {
+        await tx.exec(script);
+      });
     },
     async close() {
       await pg.close();
@@ -50,7 +52,16 @@ export function openPostgres(url: string, max = 16): Db {
     max,
     prepare: false, // safe behind Supabase's transaction pooler
     onnotice: () => {},
-    types: { bigint: postgres.BigInt },
+    types: {
+      bigint: postgres.BigInt,
+      // our callers pass JSON text for json/jsonb parameters; postgres.js would encode it again
+      jsonb: {
+        to: 3802,
+        from: [3802, 114],
+        serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)),
+        parse: (x: string) => JSON.parse(x),
+      },
+    },
     connection: { application_name: "formdown" },
   });
   return {
@@ -60,7 +71,9 @@ export function openPostgres(url: string, max = 16): Db {
       return (rows as unknown as Record<string, unknown>[]).map(normalise) as T[];
     },
     async exec(script: string) {
-      await sql.unsafe(script).simple();
+      await sql.begin(async (tx) => {
+        await tx.unsafe(script).simple();
+      });
     },
     async close() {
       await sql.end({ timeout: 5 });

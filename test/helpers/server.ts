@@ -1,0 +1,87 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RouteGroup } from "../../functions/app.ts";
+import type { Env } from "../../functions/config.ts";
+import type { AppContext, Log, Mailer } from "../../functions/context.ts";
+import { type RunningServer, startServer } from "../../functions/node/server.ts";
+import { createAccount } from "../../functions/services/accounts.ts";
+import { type DbKind, freshDb } from "./db.ts";
+
+export interface TestServer {
+  url: string;
+  apiKey: string;
+  handler: string;
+  ctx: AppContext;
+  repoDir: string;
+  dataDir: string;
+  server: RunningServer;
+  /** Another account's key, for ownership checks. */
+  otherKey: () => Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  db?: DbKind;
+  env?: Env;
+  /** A git repository as FORMDOWN_REPO_DIR (default true). */
+  git?: boolean;
+  routes?: RouteGroup[];
+  mailer?: Mailer | null;
+  log?: Log;
+}
+
+const quiet: Log = { info: () => {}, error: (m, e) => console.error(m, e) };
+
+/** A real server on a free port, its own database, data dir and repository; an account + key. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { db, drop } = await freshDb(options.db ?? "pglite");
+  const root = await mkdtemp(join(tmpdir(), "formdown-test-"));
+  const repoDir = join(root, "repo");
+  const dataDir = join(root, "data");
+  execFileSync("mkdir", ["-p", repoDir, dataDir]);
+  if (options.git !== false) execFileSync("git", ["init", "-q", repoDir]);
+  const env: Env = {
+    FORMDOWN_REPO_DIR: repoDir,
+    FORMDOWN_DATA_DIR: dataDir,
+    FORMDOWN_RATE_SUBMIT: "0",
+    FORMDOWN_RATE_API: "0",
+    ...options.env,
+  };
+  const server = await startServer({
+    env,
+    port: 0,
+    host: "127.0.0.1",
+    db,
+    log: options.log ?? quiet,
+    skipRepositoryForms: true,
+    ...(options.routes ? { routes: options.routes } : {}),
+    ...(options.mailer !== undefined ? { mailer: options.mailer } : {}),
+  });
+  // startServer created the first account (`me`) in embedded mode with the PGlite/PG db given
+  let me = server.firstKey;
+  if (!me) {
+    const created = await createAccount(server.ctx, { handler: "me" });
+    me = { handler: created.handler, key: created.api_key };
+  }
+  let n = 0;
+  return {
+    url: server.url,
+    apiKey: me.key,
+    handler: me.handler,
+    ctx: server.ctx,
+    repoDir,
+    dataDir,
+    server,
+    async otherKey() {
+      const created = await createAccount(server.ctx, { handler: `other-${Date.now()}-${n++}` });
+      return created.api_key;
+    },
+    async close() {
+      await server.close().catch(() => {});
+      await drop().catch(() => {});
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
