@@ -54,6 +54,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     s.once("error", reject);
   });
   const address = server.address() as AddressInfo;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+  // with PORT 0 (tests) the addresses are known only now
+  if (!options.env.FORMDOWN_BASE_URL && port === 0) ctx.config.baseUrl = url;
+  if (!options.env.FORMDOWN_PUBLIC_BASE_URL && port === 0)
+    ctx.config.publicBaseUrl = ctx.config.baseUrl;
   const sweeps = setInterval(() => {
     sweepRateLimits(ctx.db).catch((e) => ctx.log.error("rate-limit sweep failed", e));
     sweepUploads(ctx).catch((e) => ctx.log.error("upload sweep failed", e));
@@ -61,7 +66,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   sweeps.unref();
   let closing: Promise<void> | null = null;
   return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`,
+    url,
     ctx,
     firstKey,
     close() {

@@ -79,7 +79,7 @@ export const showIfSchema = z
         "eq, neq (any type); gt, lt, gte, lte (number, rating, scale, nps); includes, excludes (checkbox, ranking)",
       ),
     /** The value compared with the earlier field's answer. */
-    value: z.json().describe("Value compared with the earlier field's answer"),
+    value: z.unknown().describe("Value compared with the earlier field's answer"),
   })
   .describe("Show this field only when the condition holds");
 
@@ -103,7 +103,7 @@ const base = {
     .describe("Page of a multi-step form (a positive integer or a short label); not for surveys"),
   /** Quiz only: the correct answer, the same shape as the response value. */
   answer: z
-    .json()
+    .unknown()
     .optional()
     .describe("Quiz: the correct answer, same shape as the response value"),
   /** Quiz only: points for a correct answer. */
