@@ -1,15 +1,133 @@
+import { existsSync, statSync } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { extname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { pageModel } from "../../src/lib/page-model.ts";
 import type { AppContext } from "../context.ts";
+import { findForm, formStatus } from "../services/form-view.ts";
+
+const ROOT = resolve(new URL("../../", import.meta.url).pathname);
+const DIST = join(ROOT, "dist");
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+type NodeEnv = { incoming: IncomingMessage; outgoing: ServerResponse };
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+  locals: object,
+) => Promise<void>;
+export type PagesHandler = (req: Request, env: unknown) => Promise<Response | null>;
 
 /**
- * The respondent pages in the embedded server: static assets from the Astro build and
- * `/@<handler>/<slug>` rendered from the database's current definition. Returns null for
- * requests that are not pages, so the API's JSON 404 answers them.
+ * The respondent pages in the embedded server: the Astro build's assets, and `/@<handler>/<slug>`
+ * rendered on demand from the database's current definition by the same components as the
+ * prerendered pages, so a form created or changed over the API is served at once. Short codes
+ * and variant B's `/<slug>` redirect to the page. Returns null for everything else.
  */
-export async function createPagesHandler(
-  _ctx: AppContext,
-): Promise<((req: Request) => Promise<Response | null>) | null> {
-  return null;
+export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler | null> {
+  const entry = join(DIST, "server", "entry.mjs");
+  if (!existsSync(entry)) {
+    ctx.log.info("Note: the pages are not built (run `npm run build`); only the API is served.");
+    return null;
+  }
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const client = join(DIST, "client");
+  return async (req, env) => {
+    const url = new URL(req.url);
+    const path = decodeURIComponent(url.pathname);
+    if (req.method !== "GET" && req.method !== "HEAD") return null;
+    if (extname(path) && !path.includes("..")) return serveFile(join(client, path));
+    const page = /^\/@([a-z0-9-]+)\/([a-z0-9-]+)\/?$/.exec(path);
+    if (page) {
+      const row = await findForm(ctx, page[2]!);
+      const model =
+        row && row.handler === page[1]
+          ? pageModel(row.definition, row.handler, {
+              status: formStatus(row),
+              access: row.access_mode,
+              turnstileSiteKey: ctx.antibot.kind === "turnstile" ? ctx.antibot.siteKey : undefined,
+            })
+          : undefined;
+      const { incoming, outgoing } = env as NodeEnv;
+      return new Promise<Response>((done) => {
+        handler(incoming, outgoing, () => done(new Response("Not found", { status: 404 })), {
+          formdown: model,
+        }).then(
+          () => done(RESPONSE_ALREADY_SENT),
+          () => done(new Response("Internal error", { status: 500 })),
+        );
+      });
+    }
+    const short = /^\/([A-Za-z0-9]{4,16})\/?$/.exec(path);
+    if (short) {
+      const code = short[1]!;
+      const [row] = await ctx.db.query<{ handler: string; slug: string }>(
+        /[A-Z]/.test(code)
+          ? "select a.handler, f.slug from forms f join accounts a on a.id = f.account_id where f.short_code = $1"
+          : "select a.handler, f.slug from forms f join accounts a on a.id = f.account_id where f.slug = $1",
+        [code],
+      );
+      if (row)
+        return Response.redirect(
+          `${ctx.config.publicBaseUrl}/@${row.handler}/${row.slug}${url.search}`,
+          302,
+        );
+    }
+    if (path === "/") return Response.redirect(`${ctx.config.publicBaseUrl}/api/openapi.json`, 302);
+    return null;
+  };
 }
 
-/** Builds the Astro site when dist/ is missing or older than its sources. */
-export async function ensurePagesBuilt(): Promise<void> {}
+async function serveFile(file: string): Promise<Response | null> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return null;
+    const immutable = file.includes(`${join("client", "_astro")}`);
+    return new Response(await readFile(file), {
+      headers: {
+        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+        "cache-control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** Builds the Astro site when dist/ is missing or older than its sources, so `npm start` is quick later. */
+export async function ensurePagesBuilt(): Promise<void> {
+  const stamp = join(DIST, "server", "entry.mjs");
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  if (
+    built > 0 &&
+    (await newest(join(ROOT, "src"))) < built &&
+    statSync(join(ROOT, "astro.config.mjs")).mtimeMs < built
+  )
+    return;
+  console.log("Building the respondent pages (Astro)…");
+  process.env.ASTRO_TELEMETRY_DISABLED = "1";
+  const { build } = await import("astro");
+  await build({ root: ROOT, logLevel: "warn" });
+}
+
+async function newest(dir: string): Promise<number> {
+  let latest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    latest = Math.max(latest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+  }
+  return latest;
+}

@@ -42,7 +42,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const pages = await createPagesHandler(ctx);
   const fetch = async (req: Request, env: unknown) => {
     if (pages && !new URL(req.url).pathname.startsWith("/api/")) {
-      const page = await pages(req);
+      const page = await pages(req, env);
       if (page) return page;
     }
     return app.fetch(req, env);

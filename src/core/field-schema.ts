@@ -202,6 +202,4 @@ export const fieldSchema = z.discriminatedUnion("type", [
 export type Field = z.output<typeof fieldSchema>;
 export type FieldInput = z.input<typeof fieldSchema>;
 
-/** The stored value of an option: its label. */
-export const optionValue = (option: Option): string =>
-  typeof option === "string" ? option : option.label;
+export { optionValue } from "./options.ts";

@@ -1,5 +1,6 @@
 import { assertNever, type FieldIssue, fail, ok, type Result } from "./errors.ts";
-import { type Field, optionValue } from "./field-schema.ts";
+import type { Field } from "./field-schema.ts";
+import { optionValue } from "./options.ts";
 import { visibleFields } from "./show-if.ts";
 
 /** A minimal view of a form: enough to validate answers (the page and the server share this). */

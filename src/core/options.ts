@@ -1,0 +1,3 @@
+/** The stored value of a choice option: its label (kept free of zod so pages can import it). */
+export const optionValue = (option: string | { label: string }): string =>
+  typeof option === "string" ? option : option.label;

@@ -1,0 +1,61 @@
+import { publicForm } from "../core/public-form.ts";
+import type { Form } from "../core/schema.ts";
+
+/** What a form page needs, computed once; the same for prerendered and on-demand pages. */
+export interface PageModel {
+  form: Form;
+  handler: string;
+  /** Where the page sends submits and beacons (may be another origin). */
+  apiBase: string;
+  status: "live" | "closed";
+  access: "public" | "link" | "password" | "closed";
+  /** Turnstile site key in production; absent means the self-hosted ALTCHA. */
+  turnstileSiteKey: string | undefined;
+}
+
+export function pageModel(
+  form: Form,
+  handler: string,
+  options: Partial<Omit<PageModel, "form" | "handler">> = {},
+): PageModel {
+  const closesAt = form.settings.closes_at;
+  const closed =
+    form.access.mode === "closed" || (closesAt !== undefined && Date.parse(closesAt) <= Date.now());
+  return {
+    form: publicForm(form),
+    handler,
+    apiBase: options.apiBase ?? "",
+    status: options.status ?? (closed ? "closed" : "live"),
+    access: options.access ?? form.access.mode,
+    turnstileSiteKey: options.turnstileSiteKey,
+  };
+}
+
+/** Readable text on the brand color: black or white, whichever contrasts more (WCAG luminance). */
+export function textOn(hex: string): string {
+  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join("")}` : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const v = Number.parseInt(full.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (lum + 0.05) > (lum + 0.05) / 0.05 ? "#ffffff" : "#111111";
+}
+
+/** JSON for a `<script type="application/json">` block: `<` escaped so it cannot close the tag. */
+export const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/** An 11-character YouTube id from a full URL or an id. */
+export function youtubeId(url: string): string | null {
+  if (/^[A-Za-z0-9_-]{11}$/.test(url)) return url;
+  try {
+    const u = new URL(url);
+    if (u.hostname.endsWith("youtu.be")) return u.pathname.slice(1, 12) || null;
+    const v = u.searchParams.get("v");
+    if (v) return v.slice(0, 11);
+    const m = /\/(?:embed|shorts|live)\/([A-Za-z0-9_-]{11})/.exec(u.pathname);
+    return m ? m[1]! : null;
+  } catch {
+    return null;
+  }
+}

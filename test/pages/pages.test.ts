@@ -1,0 +1,193 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensurePagesBuilt } from "../../functions/node/pages.ts";
+import { client } from "../helpers/api.ts";
+import { launch } from "../helpers/browser.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let s: TestServer;
+let api: ReturnType<typeof client>;
+let browser: Browser;
+let context: BrowserContext;
+const errors: string[] = [];
+
+async function open(path: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${s.url}${path}`);
+  return page;
+}
+
+const latest = async (slug: string) =>
+  (await api("GET", `/api/forms/${slug}/responses?limit=1`)).body.responses[0];
+
+beforeAll(async () => {
+  await ensurePagesBuilt();
+  s = await startTestServer();
+  api = client(s.url, s.apiKey);
+  for (const name of ["contact", "product-survey", "quiz"]) {
+    const markdown = await readFile(new URL(`../../forms/@me/${name}.md`, import.meta.url), "utf8");
+    expect((await api("PUT", `/api/forms/${name}`, { body: { markdown } })).status).toBe(201);
+  }
+  browser = await launch();
+  context = await browser.newContext();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+describe("respondent pages", () => {
+  it("fills and submits the contact form (ALTCHA solved in the page) and the API has the response", async () => {
+    const page = await open("/@me/contact");
+    await page.getByLabel("Your name").fill("Ada Lovelace");
+    await page.getByLabel("Email address").fill("ada@example.com");
+    await page.getByLabel("What is it about?").selectOption("Feedback");
+    await page.getByLabel("Message").fill("Lovely forms.");
+    await page.getByRole("radio", { name: "Yes" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(
+      page.getByRole("heading", { name: "Thank you" }).waitFor({ timeout: 30_000 }),
+    ).resolves.toBeUndefined();
+    const r = await latest("contact");
+    expect(r.payload).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      topic: "Feedback",
+      message: "Lovely forms.",
+      reply: "yes",
+    });
+    const stats = (await api("GET", "/api/forms/contact")).body.stats;
+    expect(stats.views).toBeGreaterThanOrEqual(1);
+  });
+
+  it("walks the survey one question at a time, by keyboard, with show_if, ranking and matrix", async () => {
+    const page = await open("/@me/product-survey?utm_source=newsletter");
+    await expect(page.getByRole("button", { name: "Submit" }).isVisible()).resolves.toBe(false);
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("is required").first().isVisible()).resolves.toBe(true);
+    await page.getByRole("radio", { name: "3", exact: true }).focus();
+    await page.keyboard.press("Space");
+    await page.getByRole("button", { name: "Next" }).click();
+    const why = page.getByLabel("What would make you score us higher?");
+    await why.fill("Faster exports");
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("radio", { name: "9", exact: true }).check();
+    await page.getByRole("button", { name: "Next" }).click(); // show_if now hides the follow-up
+    await expect(page.getByText("How satisfied are you").isVisible()).resolves.toBe(true);
+    await page.getByRole("radio", { name: "4★" }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("radio", { name: "6", exact: true }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("checkbox", { name: "Forms" }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    for (const [row, col] of [
+      ["Speed", "Good"],
+      ["Design", "Excellent"],
+      ["Documentation", "Fair"],
+    ]) {
+      await page.getByRole("radio", { name: `${row}: ${col}` }).check();
+    }
+    await page.getByRole("button", { name: "Next" }).click();
+    const down = page.getByRole("button", { name: "Move Price down" });
+    await down.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("radio", { name: "Engineering" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor({ timeout: 30_000 });
+    const r = await latest("product-survey");
+    expect(r.payload).toMatchObject({
+      recommend: 9,
+      satisfaction: 4,
+      ease: 6,
+      features: ["Forms"],
+      aspects: { speed: "Good", design: "Excellent", docs: "Fair" },
+      priorities: ["Reliability", "Integrations", "Price", "Support"],
+      role: "Engineering",
+      _hidden: { utm_source: "newsletter" },
+    });
+    expect(r.payload).not.toHaveProperty("disappointed");
+  });
+
+  it("shows a quiz score after submitting", async () => {
+    const page = await open("/@me/quiz");
+    await page.getByRole("radio", { name: "404" }).check();
+    await page.getByRole("checkbox", { name: "GET" }).check();
+    await page.getByRole("checkbox", { name: "HEAD" }).check();
+    await page.getByRole("radio", { name: "No" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText(/Your score: 3 of 4 \(75%\) — passed/).waitFor({ timeout: 30_000 });
+    const html = await (await fetch(`${s.url}/@me/quiz`)).text();
+    expect(html).not.toContain("404 is the status for a resource");
+  });
+
+  it("renders a form created over the API at once, escapes author HTML, and shows a server 400 at its field", async () => {
+    const evil = "<img src=x onerror=alert(1)>";
+    await api("POST", "/api/forms", {
+      body: {
+        title: `Hi ${evil}`,
+        slug: "fresh",
+        humanness: false,
+        body: `Read **this** ${evil}`,
+        fields: [{ id: "note", type: "text", label: `Note ${evil}`, max_length: 50 }],
+      },
+    });
+    const page = await open("/@me/fresh");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(`Hi ${evil}`);
+    await expect(page.locator("img").count()).resolves.toBe(0);
+    await page.getByLabel(`Note ${evil}`).fill("a rather long note, longer than ten");
+    await api("PATCH", "/api/forms/fresh", {
+      body: { fields: [{ id: "note", type: "text", label: "Note", max_length: 10 }] },
+    });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("must be at most 10 characters").first().waitFor();
+    expect(await page.locator(".fd-invalid").getAttribute("data-field")).toBe("note");
+  });
+
+  it("has no axe violations on a page holding every field type", async () => {
+    const fields = [
+      { id: "t", type: "text", label: "Text" },
+      { id: "e", type: "email", label: "Email" },
+      { id: "ta", type: "textarea", label: "Long" },
+      { id: "n", type: "number", label: "Number" },
+      { id: "r", type: "radio", label: "Radio", options: ["A", "B"] },
+      { id: "c", type: "checkbox", label: "Check", options: ["A", "B"] },
+      { id: "s", type: "select", label: "Select", options: ["A", "B"] },
+      { id: "d", type: "date", label: "Date" },
+      { id: "i", type: "image", label: "Image" },
+      { id: "f", type: "file", label: "File" },
+      { id: "ra", type: "rating", label: "Rating" },
+      { id: "sc", type: "scale", label: "Scale", low_label: "Low", high_label: "High" },
+      { id: "np", type: "nps", label: "NPS" },
+      { id: "y", type: "yes_no", label: "Yes or no" },
+      { id: "rk", type: "ranking", label: "Rank", options: ["A", "B", "C"] },
+      {
+        id: "m",
+        type: "matrix",
+        label: "Matrix",
+        rows: [{ id: "x", label: "X" }],
+        columns: ["Bad", "Good"],
+      },
+      { id: "st", type: "statement", label: "Just so you know" },
+    ];
+    await api("POST", "/api/forms", { body: { title: "Everything", slug: "everything", fields } });
+    const page = await open("/@me/everything");
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(
+      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    ).toEqual([]);
+  });
+
+  it("runs without script errors or CSP violations", () => {
+    // other console noise here is expected: the example media hosts do not resolve offline,
+    // and one test provokes a 400 on purpose
+    expect(errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
+    expect(errors.some((e) => e.includes("404"))).toBe(false);
+  });
+});
