@@ -203,10 +203,10 @@ class FormdownForm extends HTMLElement {
       if (this.#def.access === "link") body.access = params.get("access") ?? "";
       if (this.#def.access === "password")
         body.access = this.querySelector<HTMLInputElement>("#fd-password")?.value ?? "";
-      if (this.#def.humanness)
-        body.turnstile_token = this.#def.turnstileSiteKey
-          ? this.#turnstile
-          : await (this.#token ??= this.#altcha());
+      if (this.#def.humanness && !this.#def.turnstileSiteKey) this.#token ??= this.#altcha();
+      if (this.#def.humanness) {
+        body.turnstile_token = this.#def.turnstileSiteKey ? this.#turnstile : await this.#token;
+      }
       const res = await fetch(this.#url("/submit"), {
         method: "POST",
         headers: { "content-type": "application/json", "idempotency-key": this.#idempotencyKey },

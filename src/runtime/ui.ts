@@ -58,14 +58,13 @@ export function uploadFile(
     xhr.onload = () => {
       progress.hidden = true;
       const json = JSON.parse(xhr.responseText || "{}") as { url?: string; error?: string };
-      if (xhr.status === 201 && json.url) resolve(json.url);
-      else
-        resolve(null),
-          showErrors(
-            root,
-            [field],
-            [{ field: field.id, message: json.error ?? "could not be uploaded" }],
-          );
+      if (xhr.status === 201 && json.url) return resolve(json.url);
+      showErrors(
+        root,
+        [field],
+        [{ field: field.id, message: json.error ?? "could not be uploaded" }],
+      );
+      resolve(null);
     };
     xhr.onerror = () => {
       progress.hidden = true;
