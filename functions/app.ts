@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler, failureResponse } from "./http/errors.ts";
+import { insightRoutes } from "./insights/routes.ts";
 import { openApiDocument } from "./openapi.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { formRoutes } from "./routes/forms.ts";
@@ -24,6 +25,7 @@ export function createApp(ctx: AppContext, extra: RouteGroup[] = []): Hono<Env> 
   accountRoutes(app, ctx);
   formRoutes(app, ctx);
   responseRoutes(app, ctx);
+  insightRoutes(app, ctx);
   for (const group of extra) group(app, ctx);
   app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
   return app;

@@ -4,6 +4,7 @@ import { createApp, type RouteGroup } from "../app.ts";
 import { type ComposeOptions, createContext } from "../compose.ts";
 import type { Env } from "../config.ts";
 import type { AppContext } from "../context.ts";
+import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
 import { deployRepositoryForms, ensureFirstAccount } from "./bootstrap.ts";
@@ -17,6 +18,8 @@ export interface StartOptions extends ComposeOptions {
   /** Skip deploying the repository's form files at start-up. */
   skipRepositoryForms?: boolean;
   routes?: RouteGroup[];
+  /** Run the in-process outbox sender (default true). */
+  outboxSender?: boolean;
 }
 
 export interface RunningServer {
@@ -64,6 +67,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sweepUploads(ctx).catch((e) => ctx.log.error("upload sweep failed", e));
   }, 60_000);
   sweeps.unref();
+  const stopSender = options.outboxSender === false ? () => {} : startOutboxSender(ctx);
   let closing: Promise<void> | null = null;
   return {
     url,
@@ -72,6 +76,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       closing ??= (async () => {
         clearInterval(sweeps);
+        stopSender();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await ctx.db.close();
       })();

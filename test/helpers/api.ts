@@ -9,14 +9,12 @@ let doc: Doc | null = null;
 function template(path: string): string | null {
   const pathname = path.split("?")[0]!;
   const templates = Object.keys(doc!.paths);
-  return (
-    templates.find((t) => t === pathname) ??
-    templates.find((t) => {
-      const re = new RegExp(`^${t.replace(/\{[^}]+\}/g, "[^/]+")}$`);
-      return re.test(pathname);
-    }) ??
-    null
-  );
+  const params = (t: string) => (t.match(/\{/g) ?? []).length;
+  // the most literal template wins (`/responses/export` over `/responses/{id}`)
+  const matches = templates
+    .filter((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(pathname))
+    .sort((a, b) => params(a) - params(b));
+  return matches[0] ?? null;
 }
 
 /** Checks a JSON answer against the OpenAPI document's schema for that operation and status. */

@@ -30,6 +30,8 @@ export interface TestServerOptions {
   routes?: RouteGroup[];
   mailer?: Mailer | null;
   log?: Log;
+  /** Run the in-process outbox sender (default false in tests: suites drain explicitly). */
+  outboxSender?: boolean;
 }
 
 const quiet: Log = { info: () => {}, error: (m, e) => console.error(m, e) };
@@ -56,6 +58,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     log: options.log ?? quiet,
     skipRepositoryForms: true,
+    outboxSender: options.outboxSender ?? false,
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.mailer !== undefined ? { mailer: options.mailer } : {}),
   });

@@ -1,0 +1,87 @@
+import { cellText, csvLine, exportColumns } from "../../src/core/csv.ts";
+import { raise } from "../../src/core/errors.ts";
+import { escapeCell } from "../../src/core/markdown.ts";
+import type { AppContext } from "../context.ts";
+import type { Account } from "../services/accounts.ts";
+import { ownedForm } from "../services/form-view.ts";
+import { type Range, record } from "../services/responses.ts";
+import { recordBatches } from "./records.ts";
+
+export const FORMATS = {
+  csv: "text/csv",
+  json: "application/json",
+  markdown: "text/markdown",
+} as const;
+export type ExportFormat = keyof typeof FORMATS;
+
+export function parseFormat(value: string | undefined): ExportFormat {
+  const format = value ?? "csv";
+  if (!(format in FORMATS)) raise("invalid_param", "format must be csv, json or markdown.");
+  return format as ExportFormat;
+}
+
+/** The export as a stream of text chunks: one chunk per batch of rows, never the whole set. */
+export async function exportResponses(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  format: ExportFormat,
+  range: Range,
+) {
+  const row = await ownedForm(ctx, account, slug);
+  const columns = exportColumns(row.definition.fields, row.definition.hidden);
+  const quiz = row.definition.type === "quiz";
+  const headers = [
+    "id",
+    "submitted_at",
+    ...columns.map((c) => c.header),
+    ...(quiz ? ["score_points", "score_percent"] : []),
+  ];
+  async function* chunks(): AsyncGenerator<string> {
+    if (format === "csv") yield csvLine(headers);
+    if (format === "markdown")
+      yield `| ${headers.map(escapeCell).join(" | ")} |\n| ${headers.map(() => "---").join(" | ")} |\n`;
+    if (format === "json") yield "[";
+    let first = true;
+    for await (const batch of recordBatches(ctx, row.id, range)) {
+      const parts: string[] = [];
+      for (const r of batch) {
+        if (format === "json") {
+          parts.push(`${first ? "" : ","}\n${JSON.stringify(record(row, r))}`);
+          first = false;
+          continue;
+        }
+        const score = r.score as { points?: number; percent?: number } | null;
+        const cells = [
+          r.id,
+          r.submitted_at,
+          ...columns.map((c) => c.read(r.payload)),
+          ...(quiz ? [score?.points, score?.percent] : []),
+        ];
+        parts.push(
+          format === "csv"
+            ? csvLine(cells)
+            : `| ${cells.map((c) => escapeCell(cellText(c))).join(" | ")} |\n`,
+        );
+      }
+      yield parts.join("");
+    }
+    if (format === "json") yield first ? "]\n" : "\n]\n";
+  }
+  return { slug: row.slug, format, contentType: `${FORMATS[format]}; charset=utf-8`, chunks };
+}
+
+/** A Web stream of the chunks, pulled as the client reads (back-pressure keeps memory flat). */
+export function toStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await chunks.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}

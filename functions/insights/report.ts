@@ -1,0 +1,83 @@
+import { raise } from "../../src/core/errors.ts";
+import { escapeMarkdown, markdownTable } from "../../src/core/markdown.ts";
+import { addAnswer, fieldSection, newTally } from "../../src/core/report-summary.ts";
+import type { AppContext } from "../context.ts";
+import type { Account } from "../services/accounts.ts";
+import { ownedForm } from "../services/form-view.ts";
+import { recordBatches } from "./records.ts";
+import { formStats } from "./stats.ts";
+
+export const PERIODS = { "7d": 7, "30d": 30, "90d": 90, all: null } as const;
+export type Period = keyof typeof PERIODS;
+
+export function parsePeriod(value: string | undefined): Period {
+  const period = value ?? "7d";
+  if (!(period in PERIODS)) raise("invalid_param", "period must be 7d, 30d, 90d or all.");
+  return period as Period;
+}
+
+/** The Markdown report (SPEC §6): totals, completion, per-field summaries, quiz scores, drop-off. */
+export async function responseReport(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  period: Period,
+) {
+  const row = await ownedForm(ctx, account, slug);
+  const days = PERIODS[period];
+  const since = days === null ? null : new Date(Date.now() - days * 86_400_000).toISOString();
+  const fields = row.definition.fields.filter((f) => f.type !== "statement");
+  const tallies = new Map(fields.map((f) => [f.id, newTally()]));
+  const scores = new Map<number, number>();
+  let responses = 0;
+  for await (const batch of recordBatches(ctx, row.id, { since, until: null })) {
+    for (const r of batch) {
+      responses++;
+      for (const f of fields) addAnswer(f, tallies.get(f.id)!, r.payload[f.id]);
+      const percent = (r.score as { percent?: number } | null)?.percent;
+      if (typeof percent === "number")
+        scores.set(
+          Math.min(90, Math.floor(percent / 10) * 10),
+          (scores.get(Math.min(90, Math.floor(percent / 10) * 10)) ?? 0) + 1,
+        );
+    }
+  }
+  const stats = await formStats(ctx, account, slug);
+  const label = days === null ? "all time" : `the last ${days} days`;
+  const out = [
+    `# ${escapeMarkdown(row.title)} — responses report`,
+    "",
+    `**${responses}** responses in ${label} · ${stats.responses} in total · ${stats.views} views · ${stats.starts} starts · completion ${Math.round(stats.completion_rate * 100)}%`,
+    "",
+    `Last 7 days: ${stats.sparkline_7d.map((d) => d.count).join(" · ")} (${stats.change.delta >= 0 ? "+" : ""}${stats.change.delta} vs the 7 days before)`,
+    "",
+    "## Answers",
+    "",
+    ...fields.map((f) => fieldSection(f, tallies.get(f.id)!, responses)),
+  ];
+  if (row.definition.type === "quiz") {
+    const rows = [...scores.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([b, n]) => [`${b}–${b === 90 ? 100 : b + 9}%`, String(n)]);
+    out.push(
+      "## Quiz scores",
+      "",
+      rows.length ? markdownTable(["Score", "Responses"], rows) : "No scored responses yet.",
+      "",
+    );
+  }
+  const dropRows = fields.map((f) => [
+    f.label ?? f.id,
+    String(tallies.get(f.id)!.answered),
+    responses ? `${Math.round((tallies.get(f.id)!.answered / responses) * 100)}%` : "0%",
+  ]);
+  out.push(
+    "## Drop-off by field",
+    "",
+    `Of ${Math.max(stats.starts, stats.responses)} starts, ${stats.responses} submitted. Answers per field:`,
+    "",
+    markdownTable(["Field", "Answered", "Share of responses"], dropRows),
+    "",
+  );
+  return { period, markdown: out.join("\n") };
+}

@@ -1,0 +1,48 @@
+import type { Hono } from "hono";
+import { type Env, requireKey } from "../auth.ts";
+import type { AppContext } from "../context.ts";
+import { parseInstant, parseInteger } from "../services/responses.ts";
+import { exportResponses, parseFormat, toStream } from "./export.ts";
+import { listOutbox } from "./outbox.ts";
+import { parsePeriod, responseReport } from "./report.ts";
+import { formStats } from "./stats.ts";
+
+const EXT = { csv: "csv", json: "json", markdown: "md" } as const;
+
+export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const key = requireKey(ctx);
+  for (const name of ["responses", "submissions"]) {
+    app.get(`/api/forms/:slug/${name}/export`, key, async (c) => {
+      const format = parseFormat(c.req.query("format"));
+      const range = {
+        since: parseInstant("since", c.req.query("since")),
+        until: parseInstant("until", c.req.query("until")),
+      };
+      const out = await exportResponses(ctx, c.get("account"), c.req.param("slug"), format, range);
+      return new Response(toStream(out.chunks()), {
+        headers: {
+          "content-type": out.contentType,
+          "content-disposition": `attachment; filename="${out.slug}-responses.${EXT[format]}"`,
+          "cache-control": "no-store",
+        },
+      });
+    });
+  }
+  app.get("/api/forms/:slug/stats", key, async (c) =>
+    c.json(await formStats(ctx, c.get("account"), c.req.param("slug"))),
+  );
+  app.get("/api/forms/:slug/report", key, async (c) => {
+    const report = await responseReport(
+      ctx,
+      c.get("account"),
+      c.req.param("slug"),
+      parsePeriod(c.req.query("period")),
+    );
+    return c.body(report.markdown, 200, { "content-type": "text/markdown; charset=utf-8" });
+  });
+  app.get("/api/outbox", key, async (c) => {
+    const limit = parseInteger("limit", c.req.query("limit"), 50, 1, 200);
+    const offset = parseInteger("offset", c.req.query("offset"), 0, 0, 100_000_000);
+    return c.json(await listOutbox(ctx, c.get("account"), limit, offset));
+  });
+}

@@ -1,0 +1,105 @@
+import type { Form } from "../../src/core/schema.ts";
+import type { AppContext } from "../context.ts";
+import { milestoneEmail, responseEmail } from "./compose-email.ts";
+
+interface Due {
+  id: string;
+  kind: "response" | "milestone";
+  milestone: number | null;
+  recipients: string[];
+  attempts: number;
+  slug: string;
+  definition: Form;
+  response_id: string | null;
+  payload: Record<string, unknown> | null;
+  submitted_at: string | null;
+}
+
+const MAX_ATTEMPTS = 8;
+/** 5 s, 10 s, 20 s … capped at an hour. */
+export const backoffSeconds = (attempts: number) =>
+  Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Delivers due outbox emails. Rows are claimed by pushing their next attempt into the future in
+ * the same statement that selects them (`for update skip locked` on Postgres), so concurrent
+ * drains never send one twice. Without a mailer (embedded), the outbox itself is the mailbox:
+ * the composed email is stored and the row marked sent.
+ */
+export async function drainOutbox(
+  ctx: AppContext,
+  limit = 25,
+): Promise<{ sent: number; failed: number }> {
+  const lock = ctx.db.kind === "postgres" ? "for update of o skip locked" : "";
+  const due = await ctx.db.query<Due>(
+    `with claimed as (
+       select o.id from outbox o where o.status = 'pending' and o.next_attempt_at <= now()
+        order by o.next_attempt_at limit $1 ${lock}
+     ), bumped as (
+       update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + interval '5 minutes'
+         from claimed where o.id = claimed.id
+       returning o.id, o.kind, o.milestone, o.recipients, o.attempts, o.form_id, o.response_id
+     )
+     select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.definition, b.response_id, r.payload, r.submitted_at
+       from bumped b join forms f on f.id = b.form_id left join responses r on r.id = b.response_id`,
+    [limit],
+  );
+  let sent = 0;
+  let failed = 0;
+  for (const row of due) {
+    const base = `${ctx.config.baseUrl}/api/forms/${row.slug}/responses`;
+    const email =
+      row.kind === "milestone"
+        ? milestoneEmail(row.definition, row.milestone ?? 0, base)
+        : responseEmail(
+            row.definition,
+            row.payload ?? {},
+            new Date(row.submitted_at ?? Date.now()),
+            `${base}/${row.response_id}`,
+          );
+    try {
+      const result = ctx.mailer
+        ? await ctx.mailer.send({ to: row.recipients, ...email })
+        : { id: "outbox" };
+      await ctx.db.query(
+        `update outbox set status = 'sent', sent_at = now(), subject = $2, text_body = $3, html_body = $4,
+           provider_message_id = $5, last_error = null where id = $1`,
+        [row.id, email.subject, email.text, email.html, result.id],
+      );
+      sent++;
+    } catch (error) {
+      const final = row.attempts >= MAX_ATTEMPTS;
+      await ctx.db.query(
+        `update outbox set status = $2, last_error = $3, subject = $4, text_body = $5, html_body = $6,
+           next_attempt_at = now() + make_interval(secs => $7) where id = $1`,
+        [
+          row.id,
+          final ? "failed" : "pending",
+          String((error as Error).message ?? error).slice(0, 500),
+          email.subject,
+          email.text,
+          email.html,
+          backoffSeconds(row.attempts),
+        ],
+      );
+      failed++;
+    }
+  }
+  return { sent, failed };
+}
+
+/** The in-process sender of the Node server: drains every second, one drain at a time. */
+export function startOutboxSender(ctx: AppContext, everyMs = 1000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    drainOutbox(ctx)
+      .catch((e) => ctx.log.error("outbox drain failed", e))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

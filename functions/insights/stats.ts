@@ -1,0 +1,54 @@
+import type { AppContext } from "../context.ts";
+import type { Account } from "../services/accounts.ts";
+import { ownedForm } from "../services/form-view.ts";
+
+const DAY = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * SPEC §6 stats from SQL aggregates over indexes: beacon totals from the per-day counters,
+ * responses per UTC day for the last 14 days from (form_id, submitted_at).
+ */
+export async function formStats(ctx: AppContext, account: Account, slug: string, now = Date.now()) {
+  const row = await ownedForm(ctx, account, slug);
+  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  const from = new Date(today - 13 * DAY).toISOString();
+  const [events, days] = await Promise.all([
+    ctx.db.query<{ views: number; starts: number }>(
+      "select coalesce(sum(views), 0)::int as views, coalesce(sum(starts), 0)::int as starts from form_events where form_id = $1",
+      [row.id],
+    ),
+    ctx.db.query<{ day: string; count: number }>(
+      `select to_char(date_trunc('day', submitted_at at time zone 'utc'), 'YYYY-MM-DD') as day, count(*)::int as count
+         from responses where form_id = $1 and submitted_at >= $2 group by 1`,
+      [row.id, from],
+    ),
+  ]);
+  const perDay = new Map(days.map((d) => [d.day, d.count]));
+  const series = Array.from({ length: 14 }, (_, i) => {
+    const date = utcDay(today - (13 - i) * DAY);
+    return { date, count: perDay.get(date) ?? 0 };
+  });
+  const responses = row.response_count;
+  const { views, starts } = events[0] ?? { views: 0, starts: 0 };
+  const current = series.slice(7).reduce((n, d) => n + d.count, 0);
+  const previous = series.slice(0, 7).reduce((n, d) => n + d.count, 0);
+  // a response that arrived without a start beacon counts as a start too, so the rate stays in [0, 1]
+  const effectiveStarts = Math.max(starts, responses);
+  return {
+    views,
+    starts,
+    responses,
+    submissions: responses,
+    completion_rate:
+      effectiveStarts === 0 ? 0 : Math.round((responses / effectiveStarts) * 1000) / 1000,
+    sparkline_7d: series.slice(7),
+    change: {
+      period: "7d" as const,
+      current,
+      previous,
+      delta: current - previous,
+      percent: previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10,
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Field } from "./field-schema.ts";
+
+/** One export column: a header and how to read its cell from a payload. */
+export interface Column {
+  header: string;
+  read(payload: Record<string, unknown>): unknown;
+}
+
+/** id, submitted_at, then one column per answer field in form order (a matrix: one per row). */
+export function exportColumns(fields: readonly Field[], hidden: readonly string[] = []): Column[] {
+  const columns: Column[] = [];
+  for (const field of fields) {
+    if (field.type === "statement") continue;
+    if (field.type === "matrix") {
+      for (const row of field.rows) {
+        columns.push({
+          header: `${field.id}.${row.id}`,
+          read: (p) => (p[field.id] as Record<string, unknown> | undefined)?.[row.id],
+        });
+      }
+    } else {
+      columns.push({ header: field.id, read: (p) => p[field.id] });
+    }
+  }
+  for (const name of hidden) {
+    columns.push({
+      header: `_hidden.${name}`,
+      read: (p) => (p._hidden as Record<string, unknown> | undefined)?.[name],
+    });
+  }
+  return columns;
+}
+
+/** The text of a value in a cell: lists joined with `; `, numbers as written (0 stays 0). */
+export function cellText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value)) return value.map(cellText).join("; ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** RFC 4180 quoting, with spreadsheet formulas neutralised (a leading = + - @ tab or CR gets `'`). */
+export function csvCell(value: unknown): string {
+  let text = cellText(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;

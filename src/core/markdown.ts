@@ -1,0 +1,27 @@
+/**
+ * Escapes text for Markdown: only the characters that would act as syntax where they stand.
+ * In a table cell, pipes and line breaks too.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)
+    .replace(
+      /^(\s*)([#>+-]|\d+[.)])(\s)/gm,
+      (_m, a: string, b: string, c: string) => `${a}\\${b}${c}`,
+    );
+}
+
+export function escapeCell(text: string): string {
+  return escapeMarkdown(text).replace(/\r?\n/g, "<br>");
+}
+
+/** A GFM table with leading and trailing pipes. */
+export function markdownTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
+  const line = (cells: readonly string[]) => `| ${cells.map(escapeCell).join(" | ")} |`;
+  return [line(headers), `| ${headers.map(() => "---").join(" | ")} |`, ...rows.map(line)].join(
+    "\n",
+  );
+}

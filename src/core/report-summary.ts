@@ -1,0 +1,128 @@
+import type { Field } from "./field-schema.ts";
+import { escapeMarkdown, markdownTable } from "./markdown.ts";
+import { optionValue } from "./options.ts";
+
+/** Per-field tallies built one response at a time (memory grows with distinct values, not rows). */
+export interface Tally {
+  answered: number;
+  counts: Map<string, number>;
+  numbers: Map<number, number>;
+  ranks: Map<string, number>;
+  matrix: Map<string, Map<string, number>>;
+  recent: string[];
+}
+
+export const newTally = (): Tally => ({
+  answered: 0,
+  counts: new Map(),
+  numbers: new Map(),
+  ranks: new Map(),
+  matrix: new Map(),
+  recent: [],
+});
+
+const bump = <K>(m: Map<K, number>, k: K, by = 1) => m.set(k, (m.get(k) ?? 0) + by);
+
+export function addAnswer(field: Field, tally: Tally, value: unknown): void {
+  if (value === undefined) return;
+  tally.answered++;
+  switch (field.type) {
+    case "radio":
+    case "select":
+    case "yes_no":
+      bump(tally.counts, String(value));
+      break;
+    case "checkbox":
+      for (const v of value as string[]) bump(tally.counts, v);
+      break;
+    case "number":
+    case "rating":
+    case "scale":
+    case "nps":
+      bump(tally.numbers, value as number);
+      break;
+    case "ranking":
+      (value as string[]).forEach((v, i) => {
+        bump(tally.ranks, v, i + 1);
+      });
+      break;
+    case "matrix":
+      for (const [row, col] of Object.entries(value as Record<string, string>)) {
+        if (!tally.matrix.has(row)) tally.matrix.set(row, new Map());
+        bump(tally.matrix.get(row)!, col);
+      }
+      break;
+    default:
+      // newest first arrive first: keep the five most recent text answers
+      if (tally.recent.length < 5) tally.recent.push(String(value));
+  }
+}
+
+const pct = (n: number, of: number) => (of === 0 ? "0%" : `${Math.round((n / of) * 100)}%`);
+const round = (n: number) => Math.round(n * 100) / 100;
+
+function numberStats(numbers: Map<number, number>) {
+  const sorted = [...numbers.entries()].sort((a, b) => a[0] - b[0]);
+  const total = sorted.reduce((n, [, c]) => n + c, 0);
+  const mean = sorted.reduce((s, [v, c]) => s + v * c, 0) / (total || 1);
+  const at = (k: number) => {
+    let seen = 0;
+    for (const [v, c] of sorted) {
+      seen += c;
+      if (seen > k) return v;
+    }
+    return 0;
+  };
+  const median = total % 2 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
+  return { sorted, total, mean: round(mean), median: round(median) };
+}
+
+/** The Markdown section of one field; every author string and answer escaped. */
+export function fieldSection(field: Field, tally: Tally, responses: number): string {
+  const title = `### ${escapeMarkdown(field.label ?? field.id)}\n\n_${tally.answered} of ${responses} answered (${pct(tally.answered, responses)})_\n\n`;
+  if (tally.answered === 0) return `${title}No answers yet.\n`;
+  if ("options" in field || field.type === "yes_no") {
+    const options =
+      field.type === "yes_no"
+        ? ["yes", "no"]
+        : "options" in field && field.type !== "ranking"
+          ? field.options.map(optionValue)
+          : [];
+    if (field.type === "ranking") {
+      const rows = [...tally.ranks.entries()]
+        .map(([o, sum]) => [o, String(round(sum / tally.answered))] as const)
+        .sort((a, b) => Number(a[1]) - Number(b[1]));
+      return `${title}${markdownTable(["Option", "Average rank"], rows)}\n`;
+    }
+    const rows = options.map((o) => [
+      o,
+      String(tally.counts.get(o) ?? 0),
+      pct(tally.counts.get(o) ?? 0, tally.answered),
+    ]);
+    return `${title}${markdownTable(["Option", "Count", "Share"], rows)}\n`;
+  }
+  if (field.type === "matrix") {
+    const rows = field.rows.map((r) => [
+      r.label,
+      ...field.columns.map((c) => String(tally.matrix.get(r.id)?.get(c) ?? 0)),
+    ]);
+    return `${title}${markdownTable(["Row", ...field.columns], rows)}\n`;
+  }
+  if (tally.numbers.size > 0) {
+    const s = numberStats(tally.numbers);
+    let text = `${title}Mean **${s.mean}**, median **${s.median}**.\n\n`;
+    if (field.type === "nps") {
+      const count = (lo: number, hi: number) =>
+        s.sorted.filter(([v]) => v >= lo && v <= hi).reduce((n, [, c]) => n + c, 0);
+      const promoters = count(9, 10);
+      const detractors = count(0, 6);
+      const score = Math.round(((promoters - detractors) / s.total) * 100);
+      text += `NPS **${score}** — promoters ${promoters} (${pct(promoters, s.total)}), passives ${s.total - promoters - detractors} (${pct(s.total - promoters - detractors, s.total)}), detractors ${detractors} (${pct(detractors, s.total)}).\n\n`;
+    }
+    return `${text}${markdownTable(
+      ["Value", "Count"],
+      s.sorted.slice(0, 20).map(([v, c]) => [String(v), String(c)]),
+    )}\n`;
+  }
+  return `${title}Recent answers:\n\n${tally.recent.map((t) => `> ${escapeMarkdown(t).replace(/\r?\n/g, " ")}`).join("\n>\n")}\n`;
+}

@@ -1,0 +1,217 @@
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../helpers/api.ts";
+import { DB_KINDS } from "../helpers/db.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const tricky = {
+  title: "Tricky",
+  slug: "tricky",
+  humanness: false,
+  fields: [
+    { id: "text", type: "textarea", label: "Text" },
+    { id: "pick", type: "checkbox", label: "Pick", options: ["a, b", 'say "hi"', "ünï"] },
+    {
+      id: "grid",
+      type: "matrix",
+      label: "Grid",
+      rows: [
+        { id: "r1", label: "R1" },
+        { id: "r2", label: "R2" },
+      ],
+      columns: ["x", "y"],
+    },
+    { id: "nps", type: "nps", label: "NPS" },
+    { id: "order", type: "ranking", label: "Order", options: ["p", "q"] },
+  ],
+};
+const answers = [
+  { text: "=cmd|' /C calc'!A0", pick: ["a, b"], grid: { r1: "x" }, nps: 0, order: ["q", "p"] },
+  {
+    text: 'line one\nline "two", with | pipe',
+    pick: ['say "hi"', "ünï"],
+    grid: { r1: "y", r2: "x" },
+    nps: 10,
+    order: ["p", "q"],
+  },
+  { text: "+1 plus", nps: 7 },
+];
+
+describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
+  let s: TestServer;
+  let api: ReturnType<typeof client>;
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+    api = client(s.url, s.apiKey);
+    await api("POST", "/api/forms", { body: tricky });
+    for (const fields of answers)
+      expect(
+        (await api("POST", "/api/forms/tricky/submit", { key: null, body: { fields } })).status,
+      ).toBe(201);
+  });
+  afterAll(() => s?.close());
+
+  const download = async (path: string) => {
+    const res = await fetch(`${s.url}${path}`, {
+      headers: { authorization: `Bearer ${s.apiKey}` },
+    });
+    return { res, text: await res.text() };
+  };
+
+  it("streams a CSV that parses back to the API's records, with formulas neutralised", async () => {
+    const { res, text } = await download("/api/forms/tricky/responses/export?format=csv");
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="tricky-responses.csv"',
+    );
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([
+      "id",
+      "submitted_at",
+      "text",
+      "pick",
+      "grid.r1",
+      "grid.r2",
+      "nps",
+      "order",
+    ]);
+    const records = (await api("GET", "/api/forms/tricky/responses")).body.responses;
+    expect(rows.map((r) => r.id)).toEqual(records.map((r: { id: string }) => r.id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const first = byId.get(records[2].id)!;
+    expect(first).toMatchObject({
+      text: "'=cmd|' /C calc'!A0",
+      pick: "a, b",
+      "grid.r1": "x",
+      "grid.r2": "",
+      nps: "0",
+      order: "q; p",
+    });
+    const second = byId.get(records[1].id)!;
+    expect(second).toMatchObject({
+      text: 'line one\nline "two", with | pipe',
+      pick: 'say "hi"; ünï',
+      nps: "10",
+    });
+    expect(byId.get(records[0].id)!.text).toBe("'+1 plus");
+  });
+
+  it("exports JSON equal to the records, and a Markdown table with pipes and breaks escaped", async () => {
+    const json = await download("/api/forms/tricky/submissions/export?format=json");
+    expect(json.res.headers.get("content-disposition")).toContain("tricky-responses.json");
+    const records = (await api("GET", "/api/forms/tricky/responses")).body.responses;
+    expect(JSON.parse(json.text)).toEqual(records);
+    const md = await download("/api/forms/tricky/responses/export?format=markdown");
+    expect(md.res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    const lines = md.text.trim().split("\n");
+    expect(lines).toHaveLength(2 + 3);
+    expect(lines.every((l) => l.startsWith("| ") && l.endsWith(" |"))).toBe(true);
+    expect(md.text).toContain('line one<br>line "two", with \\| pipe');
+    const bad = await api("GET", "/api/forms/tricky/responses/export?format=xlsx");
+    expect([bad.status, bad.body.code]).toEqual([400, "invalid_param"]);
+  });
+
+  it("filters exports by since/until like the reads", async () => {
+    const records = (await api("GET", "/api/forms/tricky/responses")).body.responses;
+    const { text } = await download(
+      `/api/forms/tricky/responses/export?format=json&since=${encodeURIComponent(records[0].submitted_at)}`,
+    );
+    expect(JSON.parse(text).map((r: { id: string }) => r.id)).toEqual([records[0].id]);
+  });
+
+  it("computes stats: sparkline of 7 UTC days, change against the 7 before, completion", async () => {
+    await api("POST", "/api/forms", {
+      body: {
+        title: "Stats",
+        slug: "stats",
+        humanness: false,
+        fields: [{ id: "a", type: "text" }],
+      },
+    });
+    for (let i = 0; i < 6; i++)
+      await api("POST", "/api/forms/stats/submit", {
+        key: null,
+        body: { fields: { a: String(i) } },
+      });
+    for (let i = 0; i < 8; i++)
+      await api("POST", "/api/forms/stats/events", {
+        key: null,
+        body: { type: i < 4 ? "view" : "start" },
+      });
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    const ids = (await api("GET", "/api/forms/stats/responses")).body.responses.map(
+      (r: { id: string }) => r.id,
+    );
+    // two today, one 2 days ago, one 6 days ago, two 9 days ago (the previous period)
+    const ages = [0, 0, 2, 6, 9, 9];
+    for (const [i, id] of ids.entries())
+      await s.ctx.db.query("update responses set submitted_at = $2 where id = $1", [
+        id,
+        day(ages[i]!),
+      ]);
+    const stats = (await api("GET", "/api/forms/stats/stats")).body;
+    expect(stats).toMatchObject({
+      views: 4,
+      starts: 4,
+      responses: 6,
+      submissions: 6,
+      completion_rate: 1,
+    });
+    expect(stats.sparkline_7d).toHaveLength(7);
+    expect(stats.sparkline_7d.at(-1)).toEqual({
+      date: new Date().toISOString().slice(0, 10),
+      count: 2,
+    });
+    expect(stats.sparkline_7d.map((d: { count: number }) => d.count)).toEqual([
+      1, 0, 0, 0, 1, 0, 2,
+    ]);
+    expect(stats.change).toEqual({ period: "7d", current: 4, previous: 2, delta: 2, percent: 100 });
+  });
+
+  it("reports the example survey with every section a PM expects", async () => {
+    const markdown = await readFile(
+      new URL("../../forms/@me/product-survey.md", import.meta.url),
+      "utf8",
+    );
+    await api("PUT", "/api/forms/product-survey", {
+      body: { markdown: markdown.replace("type: survey", "type: survey\nhumanness: false") },
+    });
+    const base = {
+      satisfaction: 4,
+      ease: 5,
+      features: ["Forms", "Quizzes"],
+      aspects: { speed: "Good", design: "Excellent" },
+      priorities: ["Price", "Support", "Reliability", "Integrations"],
+      role: "Product",
+    };
+    for (const [i, nps] of [10, 9, 8, 3, 10].entries()) {
+      const fields = {
+        ...base,
+        recommend: nps,
+        ...(nps <= 6 ? { disappointed: "Needs *more* | exports" } : {}),
+        ...(i === 0 ? { quiz_feedback: "More question types" } : {}),
+      };
+      expect(
+        (await api("POST", "/api/forms/product-survey/submit", { key: null, body: { fields } }))
+          .status,
+      ).toBe(201);
+    }
+    const report = await api("GET", "/api/forms/product-survey/report?period=30d");
+    expect(report.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    const text = report.body as string;
+    expect(text).toContain("# How are we doing? — responses report");
+    expect(text).toContain("**5** responses in the last 30 days");
+    expect(text).toMatch(
+      /NPS \*\*40\*\* — promoters 3 \(60%\), passives 1 \(20%\), detractors 1 \(20%\)/,
+    );
+    expect(text).toContain("| Forms | 5 | 100% |");
+    expect(text).toMatch(/\| Option \| Average rank \|[\s\S]*\| Price \| 1 \|/);
+    expect(text).toContain("| Speed | 0 | 0 | 5 | 0 |");
+    expect(text).toContain("Needs \\*more\\* \\| exports");
+    expect(text).toContain("## Drop-off by field");
+    expect((await api("GET", "/api/forms/product-survey/report?period=1y")).body.code).toBe(
+      "invalid_param",
+    );
+  });
+});
