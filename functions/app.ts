@@ -3,6 +3,7 @@ import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler, failureResponse } from "./http/errors.ts";
 import { insightRoutes } from "./insights/routes.ts";
+import { mcpRoutes } from "./mcp/route.ts";
 import { openApiDocument } from "./openapi.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { formRoutes } from "./routes/forms.ts";
@@ -26,6 +27,7 @@ export function createApp(ctx: AppContext, extra: RouteGroup[] = []): Hono<Env> 
   formRoutes(app, ctx);
   responseRoutes(app, ctx);
   insightRoutes(app, ctx);
+  mcpRoutes(app, ctx);
   for (const group of extra) group(app, ctx);
   app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
   return app;

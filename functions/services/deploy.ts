@@ -1,4 +1,4 @@
-import { fail, raise, unwrap } from "../../src/core/errors.ts";
+import { raise } from "../../src/core/errors.ts";
 import { parseFormFile } from "../../src/core/form-file.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
@@ -88,7 +88,7 @@ export async function deployFormFile(
         field: e.path || "(file)",
         message: `line ${e.line}: ${e.message}`,
       }));
-      unwrap(fail("validation_failed", "The form file is not valid.", { details }));
+      raise("validation_failed", "The form file is not valid.", { details });
     }
     text = content as string;
   } else {
@@ -101,7 +101,7 @@ export async function deployFormFile(
       field: e.path || "(file)",
       message: `line ${e.line}: ${e.message}`,
     }));
-    return unwrap(fail("validation_failed", "The form file is not valid.", { details }));
+    return raise("validation_failed", "The form file is not valid.", { details });
   }
   if (parsed.form.slug !== target.slug)
     raise(

@@ -1,4 +1,4 @@
-import { fail, raise, unwrap } from "../../src/core/errors.ts";
+import { raise, unwrap } from "../../src/core/errors.ts";
 import { parseFormFile, serialiseForm } from "../../src/core/form-file.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { deepEqual } from "../../src/core/show-if.ts";
@@ -28,7 +28,7 @@ export function definitionFrom(input: unknown): Form {
       field: e.path || "(file)",
       message: `line ${e.line}: ${e.message}`,
     }));
-    return unwrap(fail("validation_failed", "The form file is not valid.", { details }));
+    return raise("validation_failed", "The form file is not valid.", { details });
   }
   return unwrap(validateForm(input));
 }

@@ -1,0 +1,73 @@
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+import type { Hono } from "hono";
+import { authenticate, type Env } from "../auth.ts";
+import type { AppContext } from "../context.ts";
+import type { Account } from "../services/accounts.ts";
+import { discoveryRoutes } from "./discovery.ts";
+import { createMcpServer } from "./server.ts";
+
+/**
+ * POST /api/mcp, stateless, JSON answers, for three kinds of client (SPEC §7):
+ * 2026-07-28 clients go to the v2 SDK's per-request handler; 2025-era clients (initialize) and a
+ * bare JSON-RPC POST go to the SDK's streamable HTTP transport in JSON mode, with the Accept
+ * header completed so a client that sends only Content-Type still gets a plain JSON answer.
+ */
+export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const modern = createMcpHandler(
+    // the route authenticated the key; the account rides in authInfo to the per-request factory
+    ({ authInfo }) => createMcpServer(ctx, (authInfo!.extra as { account: Account }).account),
+    {
+      legacy: "reject",
+      responseMode: "json",
+      onerror: (e) => ctx.log.error("mcp", e),
+    },
+  );
+
+  app.post("/api/mcp", async (c) => {
+    const account = await authenticate(ctx, c.req.header("authorization"));
+    const request = withJsonAccept(c.req.raw);
+    if (await isLegacyRequest(request.clone())) return legacy(ctx, account, request);
+    return modern.fetch(request, {
+      authInfo: { token: "api-key", clientId: account.handler, scopes: [], extra: { account } },
+    });
+  });
+  // stateless: no SSE stream to GET, no session to DELETE
+  const notAllowed = () =>
+    Response.json(
+      {
+        error: "The MCP endpoint is stateless: POST JSON-RPC messages to it.",
+        code: "invalid_request",
+      },
+      { status: 405, headers: { allow: "POST" } },
+    );
+  app.get("/api/mcp", notAllowed);
+  app.delete("/api/mcp", notAllowed);
+  discoveryRoutes(app, ctx);
+}
+
+async function legacy(ctx: AppContext, account: Account, request: Request): Promise<Response> {
+  const server = createMcpServer(ctx, account);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    void server.close();
+  }
+}
+
+/** A plain POST may send no Accept (or a wildcard); the transport wants both media types listed. */
+function withJsonAccept(request: Request): Request {
+  const accept = request.headers.get("accept") ?? "";
+  if (accept.includes("application/json") && accept.includes("text/event-stream")) return request;
+  const headers = new Headers(request.headers);
+  headers.set("accept", "application/json, text/event-stream");
+  return new Request(request, { headers });
+}
