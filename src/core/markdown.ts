@@ -3,12 +3,18 @@
  * In a table cell, pipes and line breaks too.
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)
-    .replace(
-      /^(\s*)([#>+-]|\d+[.)])(\s)/gm,
-      (_m, a: string, b: string, c: string) => `${a}\\${b}${c}`,
-    );
+  return (
+    text
+      .replace(/[\\`*[\]<>|]/g, (c) => `\\${c}`)
+      // an underscore inside a word is plain text in GFM; at a word's edge it could start emphasis
+      .replace(/_/g, (c, at: number, all: string) =>
+        /\w/.test(all[at - 1] ?? "") && /\w/.test(all[at + 1] ?? "") ? c : `\\${c}`,
+      )
+      .replace(
+        /^(\s*)([#>+-]|\d+[.)])(\s)/gm,
+        (_m, a: string, b: string, c: string) => `${a}\\${b}${c}`,
+      )
+  );
 }
 
 export function escapeCell(text: string): string {

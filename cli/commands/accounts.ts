@@ -1,0 +1,111 @@
+import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { CAC } from "cac";
+import { api, usage } from "../lib/api.ts";
+import { configPath, resolveSettings } from "../lib/config.ts";
+import { json, out, say, table } from "../lib/output.ts";
+
+export function registerAccounts(cli: CAC): void {
+  cli
+    .command(
+      "accounts <action> <handler>",
+      "Create an account (action: create; needs the admin token)",
+    )
+    .option("--email <email>", "The owner's email")
+    .option("--admin-token <token>", "FORMDOWN_ADMIN_TOKEN of the server")
+    .example(
+      "formdown accounts create acme --email owner@acme.com --admin-token $FORMDOWN_ADMIN_TOKEN",
+    )
+    .action(
+      async (
+        action: string,
+        handler: string,
+        opts: { email?: string; adminToken?: string; url?: string; key?: string },
+      ) => {
+        if (action !== "create") throw usage('the only accounts action is "create"');
+        const token = opts.adminToken ?? process.env.FORMDOWN_ADMIN_TOKEN;
+        if (!token) throw usage("pass --admin-token or set FORMDOWN_ADMIN_TOKEN");
+        const created = await api(
+          resolveSettings(opts),
+          "POST",
+          "/api/accounts",
+          { handler, ...(opts.email ? { email: opts.email } : {}) },
+          { token },
+        );
+        json(created);
+        say("Keep the api_key: it is shown only once.");
+      },
+    );
+}
+
+export function registerKeys(cli: CAC): void {
+  cli
+    .command("keys <action> [id]", "Manage API keys: create, list, revoke <id>")
+    .option("--name <name>", "A name for a new key")
+    .option("--json", "JSON output")
+    .example("formdown keys create --name ci")
+    .example("formdown keys revoke 3f2c…")
+    .action(
+      async (
+        action: string,
+        id: string | undefined,
+        opts: { name?: string; json?: boolean; url?: string; key?: string },
+      ) => {
+        const settings = resolveSettings(opts);
+        if (action === "create") {
+          json(await api(settings, "POST", "/api/keys", opts.name ? { name: opts.name } : {}));
+          return say("Keep the api_key: it is shown only once.");
+        }
+        if (action === "list") {
+          const { keys } = await api(settings, "GET", "/api/keys");
+          if (opts.json) return json(keys);
+          return out(
+            table(
+              ["ID", "PREFIX", "NAME", "CREATED", "REVOKED"],
+              keys.map(
+                (k: {
+                  id: string;
+                  prefix: string;
+                  name: string | null;
+                  created_at: string;
+                  revoked_at: string | null;
+                }) => [
+                  k.id,
+                  `${k.prefix}…`,
+                  k.name ?? "",
+                  k.created_at.slice(0, 10),
+                  k.revoked_at?.slice(0, 10) ?? "",
+                ],
+              ),
+            ),
+          );
+        }
+        if (action === "revoke") {
+          if (!id) throw usage("keys revoke needs the key id (see `formdown keys list`)");
+          await api(settings, "DELETE", `/api/keys/${encodeURIComponent(id)}`);
+          return say(`revoked ${id}`);
+        }
+        throw usage("keys actions: create, list, revoke <id>");
+      },
+    );
+}
+
+export function registerLogin(cli: CAC): void {
+  cli
+    .command("login", "Save a server URL and API key for later commands")
+    .example("formdown login --url https://forms.example.com --key fd_…")
+    .action(async (opts: { url?: string; key?: string }) => {
+      if (!opts.url || !opts.key) throw usage("login needs --url and --key");
+      const settings = { url: opts.url.replace(/\/+$/, ""), key: opts.key, keySource: "--key" };
+      await api(settings, "GET", "/api/forms");
+      const path = configPath();
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(
+        path,
+        `${JSON.stringify({ url: settings.url, key: settings.key }, null, 2)}\n`,
+        { mode: 0o600 },
+      );
+      await chmod(path, 0o600);
+      say(`Saved to ${path}.`);
+    });
+}

@@ -1,0 +1,54 @@
+import { readFile } from "node:fs/promises";
+import type { CAC } from "cac";
+import { formatFormFileError, parseFormFile } from "../../src/core/form-file.ts";
+import { api, CliError, enc, usage } from "../lib/api.ts";
+import { resolveSettings } from "../lib/config.ts";
+import { json, out, say } from "../lib/output.ts";
+
+export function registerDeploy(cli: CAC): void {
+  cli
+    .command(
+      "deploy <...files>",
+      "Validate form files, then make each live (created or updated in place)",
+    )
+    .option("--dry-run", "Only validate; change nothing")
+    .option("--json", "Machine-readable results")
+    .example("formdown deploy forms/@me/*.md")
+    .example("formdown deploy forms/@acme/signup.md --url https://forms.example.com --key $KEY")
+    .action(
+      async (
+        files: string[],
+        opts: { dryRun?: boolean; json?: boolean; url?: string; key?: string },
+      ) => {
+        const settings = resolveSettings(opts);
+        const texts: { file: string; text: string; slug: string }[] = [];
+        let invalid = 0;
+        for (const file of files) {
+          const text = await readFile(file, "utf8").catch(() => {
+            throw usage(`cannot read ${file}`);
+          });
+          const parsed = parseFormFile(text, file);
+          if (!parsed.ok) {
+            invalid++;
+            for (const e of parsed.errors) out(formatFormFileError(e));
+          } else texts.push({ file, text, slug: parsed.form.slug });
+        }
+        if (invalid > 0)
+          throw new CliError(
+            `${invalid} form file(s) are not valid; nothing was deployed`,
+            "validation_failed",
+          );
+        if (opts.dryRun)
+          return say(`${texts.length} form file(s) valid (dry run: nothing deployed)`);
+        const results = [];
+        for (const t of texts) {
+          const done = await api(settings, "PUT", `/api/forms/${enc(t.slug)}`, {
+            markdown: t.text,
+          });
+          results.push({ file: t.file, ...done });
+          if (!opts.json) out(`${done.result.padEnd(9)} ${t.slug}  ${done.url}`);
+        }
+        if (opts.json) json(results);
+      },
+    );
+}

@@ -1,0 +1,71 @@
+import type { CAC } from "cac";
+import { CliError } from "../lib/api.ts";
+import { resolveSettings } from "../lib/config.ts";
+import { out } from "../lib/output.ts";
+
+/** Checks a deployment's configuration and connectivity, and says what is wrong in plain words. */
+export function registerDoctor(cli: CAC): void {
+  cli
+    .command("doctor", "Check the server URL, key, API, MCP discovery and pages of a deployment")
+    .example("formdown doctor --url https://forms.example.com")
+    .action(async (opts: { url?: string; key?: string }) => {
+      const settings = resolveSettings(opts);
+      const problems: string[] = [];
+      const check = async (label: string, run: () => Promise<string>) => {
+        try {
+          out(`✓ ${label}: ${await run()}`);
+        } catch (error) {
+          problems.push(label);
+          out(`✗ ${label}: ${(error as Error).message}`);
+        }
+      };
+      const get = async (path: string, headers: Record<string, string> = {}) => {
+        const res = await fetch(`${settings.url}${path}`, { headers, redirect: "manual" }).catch(
+          () => {
+            throw new Error(
+              `cannot reach ${settings.url} (is the server running? is the URL right?)`,
+            );
+          },
+        );
+        return res;
+      };
+      await check("server", async () => {
+        const res = await get("/api/health");
+        if (!res.ok)
+          throw new Error(
+            `${settings.url}/api/health answered ${res.status}; is this a Formdown server?`,
+          );
+        return `${settings.url} is up`;
+      });
+      await check("API key", async () => {
+        if (!settings.key)
+          throw new Error("no key found: pass --key, set FORMDOWN_API_KEY or run `formdown login`");
+        const res = await get("/api/forms", { authorization: `Bearer ${settings.key}` });
+        if (res.status === 401)
+          throw new Error(
+            `the key from ${settings.keySource} is not accepted (revoked, or for another server)`,
+          );
+        if (!res.ok) throw new Error(`listing forms answered ${res.status}`);
+        return `accepted (${((await res.json()) as unknown[]).length} forms, key from ${settings.keySource})`;
+      });
+      await check("OpenAPI", async () => {
+        const res = await get("/api/openapi.json");
+        if (!res.ok) throw new Error(`answered ${res.status}`);
+        return "published";
+      });
+      await check("MCP discovery", async () => {
+        const res = await get("/.well-known/mcp.json");
+        if (!res.ok) throw new Error(`/.well-known/mcp.json answered ${res.status}`);
+        const doc = (await res.json()) as { endpoint: string; tools: unknown[] };
+        return `${doc.tools.length} tools at ${doc.endpoint}`;
+      });
+      await check("anti-bot", async () => {
+        const res = await get("/api/challenge");
+        return res.ok
+          ? "ALTCHA (self-hosted)"
+          : "Turnstile (TURNSTILE_SECRET_KEY set on the server)";
+      });
+      if (problems.length > 0)
+        throw new CliError(`${problems.length} check(s) failed: ${problems.join(", ")}`, "doctor");
+    });
+}

@@ -1,0 +1,52 @@
+import { createWriteStream } from "node:fs";
+import type { CAC } from "cac";
+import { enc, request, usage } from "../lib/api.ts";
+import { resolveSettings } from "../lib/config.ts";
+import { say } from "../lib/output.ts";
+
+export function registerExport(cli: CAC): void {
+  cli
+    .command("export <slug>", "Stream a form's responses as CSV, JSON or Markdown")
+    .option("--format <format>", "csv, json or markdown", { default: "csv" })
+    .option("-o, --output <file>", "Write to a file instead of stdout")
+    .option("--since <date>", "Only from this ISO date/time")
+    .option("--until <date>", "Only before this ISO date/time")
+    .example("formdown export contact --format csv -o contact.csv")
+    .action(
+      async (
+        slug: string,
+        opts: {
+          format: string;
+          output?: string;
+          since?: string;
+          until?: string;
+          url?: string;
+          key?: string;
+        },
+      ) => {
+        if (!["csv", "json", "markdown"].includes(opts.format))
+          throw usage("--format must be csv, json or markdown");
+        const range = `${opts.since ? `&since=${enc(opts.since)}` : ""}${opts.until ? `&until=${enc(opts.until)}` : ""}`;
+        const res = await request(
+          resolveSettings(opts),
+          "GET",
+          `/api/forms/${enc(slug)}/responses/export?format=${opts.format}${range}`,
+        );
+        const sink = opts.output ? createWriteStream(opts.output) : process.stdout;
+        const progress = process.stderr.isTTY;
+        let bytes = 0;
+        for await (const chunk of res.body!) {
+          bytes += chunk.byteLength;
+          if (!sink.write(chunk)) await new Promise<void>((r) => sink.once("drain", () => r()));
+          if (progress) process.stderr.write(`\rexporting… ${(bytes / 1024).toFixed(0)} KB`);
+        }
+        if (progress) process.stderr.write("\n");
+        if (opts.output) {
+          await new Promise<void>((r) =>
+            (sink as ReturnType<typeof createWriteStream>).end(() => r()),
+          );
+          say(`wrote ${opts.output} (${bytes} bytes)`);
+        }
+      },
+    );
+}

@@ -1,0 +1,38 @@
+import type { CAC } from "cac";
+import { api } from "../lib/api.ts";
+import { resolveSettings } from "../lib/config.ts";
+import { json, out, say, table } from "../lib/output.ts";
+
+export function registerList(cli: CAC): void {
+  cli
+    .command("list", "Your forms with status, responses and views")
+    .option("--json", "JSON instead of a table")
+    .example("formdown list")
+    .action(async (opts: { json?: boolean; url?: string; key?: string }) => {
+      const forms = await api<
+        {
+          slug: string;
+          status: string;
+          type: string;
+          stats: { responses: number; views: number };
+          public_url: string;
+        }[]
+      >(resolveSettings(opts), "GET", "/api/forms");
+      if (opts.json) return json(forms);
+      if (forms.length === 0)
+        return say("No forms yet. Create one with `formdown init` and `formdown deploy`.");
+      out(
+        table(
+          ["SLUG", "TYPE", "STATUS", "RESPONSES", "VIEWS", "URL"],
+          forms.map((f) => [
+            f.slug,
+            f.type,
+            f.status,
+            f.stats.responses,
+            f.stats.views,
+            f.public_url,
+          ]),
+        ),
+      );
+    });
+}

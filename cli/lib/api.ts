@@ -1,0 +1,73 @@
+import type { Settings } from "./config.ts";
+
+/** A failure the CLI prints as one line: `error: <message> (<code>)`, exit 1. */
+export class CliError extends Error {
+  readonly code: string;
+  readonly exitCode: number;
+  constructor(message: string, code = "error", exitCode = 1) {
+    super(message);
+    this.code = code;
+    this.exitCode = exitCode;
+  }
+}
+
+/** A usage problem: exit 2. */
+export const usage = (message: string) => new CliError(message, "usage", 2);
+
+export async function request(
+  settings: Settings,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { auth?: boolean; token?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const token = options.token ?? settings.key;
+  if (options.auth !== false) {
+    if (!token)
+      throw new CliError(
+        "no API key: pass --key, set FORMDOWN_API_KEY, or run `formdown login`",
+        "unauthorized",
+      );
+    headers.authorization = `Bearer ${token}`;
+  }
+  if (body !== undefined) headers["content-type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(`${settings.url}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    throw new CliError(
+      `cannot reach ${settings.url}: is the server running (\`npm start\`)?`,
+      "unreachable",
+    );
+  }
+  if (res.ok) return res;
+  const json = (await res.json().catch(() => ({}))) as {
+    error?: string;
+    code?: string;
+    details?: { field: string; message: string }[];
+  };
+  const details = json.details?.map((d) => `\n  ${d.field}: ${d.message}`).join("") ?? "";
+  throw new CliError(
+    `${json.error ?? `HTTP ${res.status}`}${details}`,
+    json.code ?? String(res.status),
+  );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the CLI passes API answers through; commands narrow what they read
+export async function api<T = any>(
+  settings: Settings,
+  method: string,
+  path: string,
+  body?: unknown,
+  options?: { auth?: boolean; token?: string },
+): Promise<T> {
+  const res = await request(settings, method, path, body, options);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
+export const enc = encodeURIComponent;

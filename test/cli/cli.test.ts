@@ -1,0 +1,174 @@
+import { execFile } from "node:child_process";
+import { copyFile, mkdir, mkdtemp, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../helpers/api.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const CLI = new URL("../../cli/formdown.ts", import.meta.url).pathname;
+let s: TestServer;
+let home: string;
+let work: string;
+
+function formdown(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = work,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      {
+        cwd,
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          XDG_CONFIG_HOME: join(home, ".config"),
+          FORMDOWN_URL: s.url,
+          FORMDOWN_API_KEY: s.apiKey,
+          ...env,
+        },
+      },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? (typeof error.code === "number" ? error.code : 1) : 0,
+          stdout,
+          stderr,
+        });
+      },
+    );
+  });
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  home = await mkdtemp(join(tmpdir(), "formdown-home-"));
+  work = await mkdtemp(join(tmpdir(), "formdown-work-"));
+  await mkdir(join(work, "forms/@me"), { recursive: true });
+  for (const f of ["contact", "product-survey", "quiz"])
+    await copyFile(
+      new URL(`../../forms/@me/${f}.md`, import.meta.url),
+      join(work, `forms/@me/${f}.md`),
+    );
+});
+afterAll(() => s?.close());
+
+describe("formdown CLI against a real server", () => {
+  it("deploys the example forms, then lists them (table and JSON); a second deploy changes nothing", async () => {
+    const files = ["forms/@me/contact.md", "forms/@me/product-survey.md", "forms/@me/quiz.md"];
+    const deploy = await formdown(["deploy", ...files]);
+    expect(deploy.code).toBe(0);
+    expect(deploy.stdout).toMatch(/created\s+contact\s+http/);
+    expect((await formdown(["deploy", ...files])).stdout).toMatch(/unchanged\s+quiz/);
+    const list = await formdown(["list"]);
+    expect(list.stdout).toMatch(/SLUG\s+TYPE\s+STATUS/);
+    expect(list.stdout).toContain("product-survey");
+    const json = JSON.parse((await formdown(["list", "--json"])).stdout) as { slug: string }[];
+    expect(json.map((f) => f.slug).sort()).toEqual(["contact", "product-survey", "quiz"]);
+  });
+
+  it("refuses an invalid file without deploying anything (exit 1, file:line)", async () => {
+    await mkdir(join(work, "bad"), { recursive: true });
+    const bad = join(work, "bad/bad.md");
+    await (await import("node:fs/promises")).writeFile(
+      bad,
+      "---\ntitle: Bad\nslug: Bad_Slug\nfields:\n  - id: a\n    type: text\n---\n",
+    );
+    const res = await formdown(["deploy", bad]);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toContain(`${bad}:3: **slug**`);
+    expect(res.stderr).toContain("nothing was deployed");
+    expect((await formdown(["deploy", "forms/@me/quiz.md", "--dry-run"])).code).toBe(0);
+  });
+
+  it("prints submissions as JSON (all pages) and as CSV that matches the API", async () => {
+    const api = client(s.url, s.apiKey);
+    await api("PATCH", "/api/forms/contact", { body: { humanness: false } });
+    for (let i = 0; i < 105; i++) {
+      await api("POST", "/api/forms/contact/submit", {
+        key: null,
+        body: { fields: { name: `P${i}, "x"`, email: `p${i}@example.com`, message: `=1+${i}` } },
+      });
+    }
+    const json = JSON.parse((await formdown(["submissions", "contact"])).stdout) as {
+      id: string;
+    }[];
+    expect(json).toHaveLength(105);
+    expect(
+      JSON.parse((await formdown(["submissions", "contact", "--limit", "3"])).stdout),
+    ).toHaveLength(3);
+    const csv = await formdown(["submissions", "contact", "--csv"]);
+    const rows = parse(csv.stdout, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.id)).toEqual(json.map((r) => r.id));
+    expect(rows[0]).toMatchObject({ name: 'P104, "x"', message: "'=1+104" });
+  });
+
+  it("exports to a file, prints stats, a report, the URL and the outbox", async () => {
+    const out = join(work, "contact.md");
+    const exp = await formdown(["export", "contact", "--format", "markdown", "-o", out]);
+    expect(exp.code).toBe(0);
+    expect((await readFile(out, "utf8")).split("\n")[0]).toContain("| id | submitted_at | name |");
+    expect((await formdown(["stats", "contact", "--json"])).stdout).toContain('"responses": 105');
+    expect((await formdown(["report", "contact", "--period", "all"])).stdout).toContain(
+      "# Contact us — responses report",
+    );
+    expect((await formdown(["open", "contact"])).stdout.trim()).toBe(`${s.url}/@me/contact`);
+    expect((await formdown(["outbox"])).stdout).toContain("owner@example.com");
+    expect((await formdown(["export", "contact", "--format", "xls"])).code).toBe(2);
+  });
+
+  it("manages keys, and logs in with a config file (mode 0600)", async () => {
+    const created = JSON.parse((await formdown(["keys", "create", "--name", "ci"])).stdout) as {
+      id: string;
+      api_key: string;
+    };
+    expect(created.api_key).toMatch(/^fd_/);
+    expect((await formdown(["keys", "list"])).stdout).toContain("ci");
+    const login = await formdown(["login", "--url", s.url, "--key", created.api_key], {
+      FORMDOWN_URL: "",
+      FORMDOWN_API_KEY: "",
+    });
+    expect(login.code).toBe(0);
+    const config = join(home, ".config/formdown/config.json");
+    expect((await stat(config)).mode & 0o777).toBe(0o600);
+    expect(
+      (await formdown(["list", "--json"], { FORMDOWN_URL: "", FORMDOWN_API_KEY: "" })).code,
+    ).toBe(0);
+    expect((await formdown(["keys", "revoke", created.id])).code).toBe(0);
+    const revoked = await formdown(["list"], { FORMDOWN_URL: "", FORMDOWN_API_KEY: "" });
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr).toMatch(/^error: .*\(unauthorized\)\n$/);
+  });
+
+  it("explains the main errors in one line: no key, wrong slug, unreachable server", async () => {
+    const noKey = await formdown(["list"], {
+      FORMDOWN_API_KEY: "",
+      HOME: work,
+      XDG_CONFIG_HOME: join(work, "none"),
+    });
+    expect([noKey.code, noKey.stderr.trim()]).toEqual([
+      1,
+      "error: no API key: pass --key, set FORMDOWN_API_KEY, or run `formdown login` (unauthorized)",
+    ]);
+    const wrong = await formdown(["stats", "nope"]);
+    expect([wrong.code, wrong.stderr.trim()]).toEqual([
+      1,
+      'error: No form with the slug "nope". (not_found)',
+    ]);
+    const down = await formdown(["list", "--url", "http://127.0.0.1:9"]);
+    expect(down.stderr).toContain("cannot reach http://127.0.0.1:9");
+    expect(down.stderr).not.toContain("    at ");
+  });
+
+  it("scaffolds valid form files with init, and accounts create needs the admin token", async () => {
+    expect((await formdown(["init", "feedback", "--type", "survey"])).code).toBe(0);
+    expect((await formdown(["validate", "forms/@me/feedback.md"])).code).toBe(0);
+    expect((await formdown(["init", "feedback"])).code).toBe(1);
+    const res = await formdown(["accounts", "create", "acme"], { FORMDOWN_ADMIN_TOKEN: "" });
+    expect(res.code).toBe(2);
+    expect((await formdown(["doctor"])).stdout).toContain("✓ API key: accepted");
+  });
+});
