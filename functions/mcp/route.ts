@@ -17,21 +17,24 @@ import { createMcpServer } from "./server.ts";
  * header completed so a client that sends only Content-Type still gets a plain JSON answer.
  */
 export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const modern = createMcpHandler(
-    // the route authenticated the key; the account rides in authInfo to the per-request factory
-    ({ authInfo }) => createMcpServer(ctx, (authInfo!.extra as { account: Account }).account),
-    {
-      legacy: "reject",
-      responseMode: "json",
-      onerror: (e) => ctx.log.error("mcp", e),
-    },
-  );
+  // created on the first modern request (the SDK logs a note about JSON mode when it is built)
+  let modern: ReturnType<typeof createMcpHandler> | null = null;
+  const modernHandler = () =>
+    (modern ??= createMcpHandler(
+      // the route authenticated the key; the account rides in authInfo to the per-request factory
+      ({ authInfo }) => createMcpServer(ctx, (authInfo!.extra as { account: Account }).account),
+      {
+        legacy: "reject",
+        responseMode: "json",
+        onerror: (e) => ctx.log.error("mcp", e),
+      },
+    ));
 
   app.post("/api/mcp", async (c) => {
     const account = await authenticate(ctx, c.req.header("authorization"));
     const request = withJsonAccept(c.req.raw);
     if (await isLegacyRequest(request.clone())) return legacy(ctx, account, request);
-    return modern.fetch(request, {
+    return modernHandler().fetch(request, {
       authInfo: { token: "api-key", clientId: account.handler, scopes: [], extra: { account } },
     });
   });

@@ -42,7 +42,12 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     ctx.log.info("Note: the pages are not built (run `npm run build`); only the API is served.");
     return null;
   }
-  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  // the build's mtime in the URL: a process that outlives a rebuild loads the new module graph
+  // instead of a cached entry whose chunks were replaced
+  const version = statSync(entry).mtimeMs;
+  const { handler } = (await import(`${pathToFileURL(entry).href}?v=${version}`)) as {
+    handler: AstroHandler;
+  };
   const client = join(DIST, "client");
   return async (req, env) => {
     const url = new URL(req.url);

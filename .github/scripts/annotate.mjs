@@ -1,0 +1,14 @@
+// Turns `formdown validate --json` output into GitHub annotations at file:line; exits 1 on errors.
+import { readFileSync } from "node:fs";
+
+const results = JSON.parse(readFileSync(process.argv[2], "utf8"));
+let errors = 0;
+for (const result of results) {
+  for (const e of result.errors) {
+    errors++;
+    const message = `${e.path ? `${e.path}: ` : ""}${e.message}`.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+    console.log(`::error file=${e.file},line=${e.line},title=Invalid form::${message}`);
+  }
+  if (result.valid) console.log(`ok ${result.file}`);
+}
+process.exit(errors > 0 ? 1 : 0);
