@@ -6,7 +6,10 @@ let errors = 0;
 for (const result of results) {
   for (const e of result.errors) {
     errors++;
-    const message = `${e.path ? `${e.path}: ` : ""}${e.message}`.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+    const message = `${e.path ? `${e.path}: ` : ""}${e.message}`
+      .replace(/%/g, "%25")
+      .replace(/\r/g, "%0D")
+      .replace(/\n/g, "%0A");
     console.log(`::error file=${e.file},line=${e.line},title=Invalid form::${message}`);
   }
   if (result.valid) console.log(`ok ${result.file}`);
