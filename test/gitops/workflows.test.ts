@@ -9,13 +9,16 @@ const run = promisify(execFile);
 const root = new URL("../../", import.meta.url).pathname;
 const validator = join(root, "node_modules/@action-validator/cli/cli.mjs");
 
-async function exitCode(file: string, args: string[]): Promise<{ code: number; stdout: string }> {
+async function exitCode(
+  file: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout } = await run(process.execPath, [file, ...args], { cwd: root });
-    return { code: 0, stdout };
+    const { stdout, stderr } = await run(process.execPath, [file, ...args], { cwd: root });
+    return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: `${e.stdout}${e.stderr}` };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
 }
 
@@ -30,7 +33,9 @@ describe("GitOps workflows", () => {
     await writeFile(bad, "on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    stepz: []\n");
     const result = await exitCode(validator, [bad]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("Additional property 'stepz' is not allowed");
+    expect(`${result.stdout}${result.stderr}`).toContain(
+      "Additional property 'stepz' is not allowed",
+    );
   });
 
   it("turns validate --json output into annotations at file:line", async () => {
