@@ -4,8 +4,8 @@ import { scoreQuiz } from "../../src/core/score.ts";
 import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, verifyPassword } from "../crypto.ts";
-import { type FormRow, findForm, formStatus } from "./form-view.ts";
-import { SUBMIT_LIMITED_SQL, SUBMIT_SQL } from "./submit-sql.ts";
+import { type FormRow, formStatus } from "./form-view.ts";
+import { submitStatement } from "./submit-sql.ts";
 
 export interface SubmitInput {
   body: Record<string, unknown>;
@@ -21,7 +21,7 @@ export function milestoneCounts(form: Form): number[] {
   return [...counts].sort((a, b) => a - b);
 }
 
-async function checkAccess(row: FormRow, access: unknown) {
+async function checkAccess(row: SubmitRow, access: unknown) {
   if (row.access_mode === "link") {
     if (
       typeof access !== "string" ||
@@ -48,7 +48,7 @@ function uploadUrls(form: Form, payload: Record<string, unknown>): string[] {
     .flatMap((f) => (typeof payload[f.id] === "string" ? [payload[f.id] as string] : []));
 }
 
-async function existing(ctx: AppContext, row: FormRow, key: string) {
+async function existing(ctx: AppContext, row: SubmitRow, key: string) {
   const [hit] = await ctx.db.query<{ id: string; score: unknown }>(
     "select id, score from responses where form_id = $1 and idempotency_key = $2",
     [row.id, key],
@@ -56,7 +56,7 @@ async function existing(ctx: AppContext, row: FormRow, key: string) {
   return hit ? answer(row, hit.id, hit.score) : null;
 }
 
-function answer(row: FormRow, id: string, score: unknown) {
+function answer(row: SubmitRow, id: string, score: unknown) {
   const show = row.definition.type === "quiz" && row.definition.quiz.show_results === "immediately";
   return {
     response_id: id,
@@ -66,9 +66,23 @@ function answer(row: FormRow, id: string, score: unknown) {
   };
 }
 
+type SubmitRow = Pick<
+  FormRow,
+  "id" | "definition" | "access_mode" | "access_token" | "access_password_hash" | "response_count"
+>;
+
+/** Only what a submit needs, without the join (the hot path reads one row by its unique slug). */
+async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | null> {
+  const [row] = await ctx.db.query<SubmitRow>(
+    "select id, definition, access_mode, access_token, access_password_hash, response_count from forms where slug = $1",
+    [slug],
+  );
+  return row ?? null;
+}
+
 /** Accepts a public submission (SPEC §5): one SQL statement once every check has passed. */
 export async function submit(ctx: AppContext, slug: string, input: SubmitInput) {
-  const row = await findForm(ctx, slug);
+  const row = await submitRow(ctx, slug);
   if (!row) return raise("not_found", `No form with the slug "${slug}".`);
   if (formStatus(row) === "closed")
     raise("form_closed", "This form is closed and no longer accepts responses.");
@@ -90,24 +104,24 @@ export async function submit(ctx: AppContext, slug: string, input: SubmitInput) 
   if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
   const score = scoreQuiz(form, payload);
   const { strategy, email } = form.notifications;
-  const params: unknown[] = [
-    row.id,
-    form.settings.max_responses ?? null,
-    JSON.stringify(payload),
-    score ? JSON.stringify(score) : null,
-    key ?? null,
-    JSON.stringify(email),
-    strategy.immediate_count,
-    milestoneCounts(form),
-    urls,
-  ];
+  const milestones = milestoneCounts(form);
+  const emailDue = email.length > 0 && (strategy.immediate_count > 0 || milestones.length > 0);
   const limit = ctx.config.rateSubmit;
+  const statement = submitStatement({
+    formId: row.id,
+    maxResponses: form.settings.max_responses ?? null,
+    payload: JSON.stringify(payload),
+    score: score ? JSON.stringify(score) : null,
+    idempotencyKey: key ?? null,
+    outbox: emailDue
+      ? { recipients: JSON.stringify(email), immediate: strategy.immediate_count, milestones }
+      : null,
+    uploads: urls,
+    limit: limit > 0 ? { bucket: `submit:${row.id}:${input.ip ?? "-"}`, max: limit } : null,
+  });
   let rows: { id: string | null; hits: number | null }[];
   try {
-    rows = await ctx.db.query(
-      limit > 0 ? SUBMIT_LIMITED_SQL : SUBMIT_SQL,
-      limit > 0 ? [...params, `submit:${row.id}:${input.ip ?? "-"}`, limit] : params,
-    );
+    rows = await ctx.db.query(statement.text, statement.params);
   } catch (error) {
     // the same Idempotency-Key raced us: the first one won, answer with it
     if (key && (error as { code?: string }).code === "23505") {
@@ -127,7 +141,7 @@ export async function submit(ctx: AppContext, slug: string, input: SubmitInput) 
 
 async function checkUploads(
   ctx: AppContext,
-  row: FormRow,
+  row: SubmitRow,
   form: Form,
   payload: Record<string, unknown>,
   urls: string[],

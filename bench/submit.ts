@@ -1,0 +1,76 @@
+// Submit throughput and p99: Formdown vs a bare node:http + one INSERT, same driver, same run.
+// Usage: npx node bench/submit.ts [seconds]   (Postgres runs when 127.0.0.1:5432 answers)
+import { spawn } from "node:child_process";
+import { connect } from "node:net";
+
+const seconds = Number(process.argv[2] ?? 5);
+const concurrency = 32;
+const body = JSON.stringify({ fields: { name: "Ada Lovelace", score: 9, tags: ["a", "c"] } });
+
+function start(args: string[]): Promise<{ url: string; stop: () => void }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [new URL("./submit-target.ts", import.meta.url).pathname, ...args],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    child.stdout.on("data", (d: Buffer) => {
+      const m = /URL (\S+)/.exec(d.toString());
+      if (m) resolve({ url: m[1]!, stop: () => child.kill() });
+    });
+    child.once("exit", (code) => reject(new Error(`target exited ${code}`)));
+  });
+}
+
+async function load(url: string) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      await res.arrayBuffer();
+      if (res.status !== 201) errors++;
+      latencies.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: Math.round(latencies.length / seconds),
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)]! * 10) / 10,
+    errors,
+  };
+}
+
+const pg = await new Promise<boolean>((r) =>
+  connect(5432, "127.0.0.1")
+    .once("connect", function (this: import("node:net").Socket) {
+      this.destroy();
+      r(true);
+    })
+    .once("error", () => r(false)),
+);
+const dbs = pg ? ["pglite", "postgres"] : ["pglite"];
+for (const db of dbs) {
+  const extra =
+    db === "postgres"
+      ? [process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"]
+      : [];
+  const results: Record<string, { rps: number; p99: number; errors: number }> = {};
+  for (const kind of ["baseline", "formdown"]) {
+    const target = await start([kind, db, ...extra]);
+    await load(target.url); // warm-up pass, discarded
+    results[kind] = await load(target.url);
+    target.stop();
+  }
+  const ratio = Math.round((results.formdown!.rps / results.baseline!.rps) * 100) / 100;
+  console.log(
+    `${db.padEnd(8)} baseline ${results.baseline!.rps} req/s p99 ${results.baseline!.p99} ms | formdown ${results.formdown!.rps} req/s p99 ${results.formdown!.p99} ms (errors ${results.formdown!.errors}) | ratio ${ratio}x`,
+  );
+}
