@@ -6,7 +6,8 @@ import { formSchema } from "./core/schema.ts";
 const forms = defineCollection({
   loader: glob({
     pattern: "@*/*.md",
-    base: "./forms",
+    // FORMDOWN_FORMS_DIR lets a build (bench/build-forms.ts) read forms from elsewhere
+    base: process.env.FORMDOWN_FORMS_DIR ?? "./forms",
     generateId: ({ entry }) => entry.replace(/\.md$/, ""),
   }),
   schema: formSchema,
