@@ -29,12 +29,8 @@ const s = await startServer({
   outboxSender: false,
   log: { info() {}, error: console.error },
 });
-const me =
-  (await accountByHandler(s.ctx, "me")) ??
-  (await createAccount(s.ctx, { handler: "me" }), (await accountByHandler(s.ctx, "me"))!);
 const key = (await createAccount(s.ctx, { handler: "bench" })).api_key;
 const owner = (await accountByHandler(s.ctx, "bench"))!;
-void me;
 const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
 try {
   for (const n of sizes) {
