@@ -1,7 +1,8 @@
-import { existsSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { extname, join, resolve } from "node:path";
+import { dirname, extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { pageModel } from "../../src/lib/page-model.ts";
@@ -123,9 +124,30 @@ export async function ensurePagesBuilt(): Promise<void> {
   )
     return;
   console.log("Building the respondent pages (Astro)…");
-  process.env.ASTRO_TELEMETRY_DISABLED = "1";
-  const { build } = await import("astro");
-  await build({ root: ROOT, logLevel: "warn" });
+  await buildPages();
+}
+
+/** Runs `astro build` in a child process (keeps the build's memory and globals out of the server). */
+export function buildPages(
+  options: { outDir?: string; env?: Record<string, string> } = {},
+): Promise<void> {
+  const args = [
+    join(ROOT, "node_modules/astro/bin/astro.mjs"),
+    "build",
+    "--silent",
+    ...(options.outDir ? ["--outDir", options.outDir] : []),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...options.env },
+    });
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`astro build failed (exit ${code})`)),
+    );
+  });
 }
 
 async function newest(dir: string): Promise<number> {

@@ -1,0 +1,102 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../helpers/api.ts";
+
+const root = new URL("../../", import.meta.url).pathname;
+const deno = `${root}node_modules/.bin/deno`;
+const pg = process.env.TEST_DATABASE_URL;
+
+it("brings the Deno runtime (Supabase Edge Functions, Deno Deploy) as an npm package", () => {
+  expect(execFileSync(deno, ["--version"]).toString()).toMatch(/^deno 2\./);
+});
+
+describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s", () => {
+  let child: ChildProcess;
+  let url = "";
+  let dbUrl = "";
+  const name = `formdown_deno_${Date.now()}`;
+  const admin = postgres(pg ?? "", { max: 1, onnotice: () => {} });
+  const env = () => ({
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: dbUrl,
+    FORMDOWN_ADMIN_TOKEN: "admin-secret",
+    FORMDOWN_RATE_SUBMIT: "0",
+    FORMDOWN_RATE_API: "0",
+    FORMDOWN_REPO_DIR: `/tmp/${name}`,
+    FORMDOWN_DATA_DIR: `/tmp/${name}/data`,
+  });
+
+  beforeAll(async () => {
+    await admin.unsafe(`create database ${name}`);
+    const u = new URL(pg!);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+    child = spawn(deno, ["run", "-A", "functions/deno/main.ts"], {
+      cwd: root,
+      env: { ...env(), PORT: "0" },
+    });
+    url = await new Promise<string>((resolve, reject) => {
+      child.stdout!.on("data", (d: Buffer) => {
+        const m = /URL (\S+)/.exec(d.toString());
+        if (m) resolve(m[1]!);
+      });
+      child.once("exit", (code) => reject(new Error(`deno exited ${code}`)));
+    });
+  }, 120_000);
+  afterAll(async () => {
+    child?.kill();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it("serves accounts, forms, submits and both read variants", async () => {
+    const anon = client(url);
+    const account = await anon("POST", "/api/accounts", {
+      key: "admin-secret",
+      body: { handler: "edge", email: "edge@example.com" },
+    });
+    expect(account.status).toBe(201);
+    const api = client(url, account.body.api_key);
+    expect(
+      (
+        await api("POST", "/api/forms", {
+          body: {
+            title: "Edge",
+            slug: "edge",
+            humanness: false,
+            notifications: { email: ["o@example.com"] },
+            fields: [{ id: "q", type: "text" }],
+          },
+        })
+      ).status,
+    ).toBe(201);
+    const sent = await api("POST", "/api/forms/edge/submit", {
+      key: null,
+      body: { fields: { q: "from deno" } },
+    });
+    expect(sent.status).toBe(201);
+    expect((await api("GET", "/api/forms/edge/responses")).body.responses[0].payload).toEqual({
+      q: "from deno",
+    });
+    expect((await api("GET", "/api/forms/edge/submissions")).body.total).toBe(1);
+    const mcp = await fetch(`${url}/api/mcp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${account.body.api_key}`,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(14);
+  });
+
+  it("drains the outbox from the scheduled entry", () => {
+    const out = execFileSync(deno, ["run", "-A", "functions/deno/drain.ts"], {
+      cwd: root,
+      env: env(),
+    }).toString();
+    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({ sent: 1, failed: 0 });
+  });
+});
