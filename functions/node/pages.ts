@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { dirname, extname, join, resolve } from "node:path";
+import { extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { pageModel } from "../../src/lib/page-model.ts";
@@ -111,50 +110,4 @@ async function serveFile(file: string): Promise<Response | null> {
   } catch {
     return null;
   }
-}
-
-/** Builds the Astro site when dist/ is missing or older than its sources, so `npm start` is quick later. */
-export async function ensurePagesBuilt(): Promise<void> {
-  const stamp = join(DIST, "server", "entry.mjs");
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (
-    built > 0 &&
-    (await newest(join(ROOT, "src"))) < built &&
-    statSync(join(ROOT, "astro.config.mjs")).mtimeMs < built
-  )
-    return;
-  console.log("Building the respondent pages (Astro)…");
-  await buildPages();
-}
-
-/** Runs `astro build` in a child process (keeps the build's memory and globals out of the server). */
-export function buildPages(
-  options: { outDir?: string; env?: Record<string, string> } = {},
-): Promise<void> {
-  const args = [
-    join(ROOT, "node_modules/astro/bin/astro.mjs"),
-    "build",
-    "--silent",
-    ...(options.outDir ? ["--outDir", options.outDir] : []),
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...options.env },
-    });
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`astro build failed (exit ${code})`)),
-    );
-  });
-}
-
-async function newest(dir: string): Promise<number> {
-  let latest = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    latest = Math.max(latest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
-  }
-  return latest;
 }

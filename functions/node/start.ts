@@ -1,6 +1,6 @@
 // `npm start`: the whole service on the embedded defaults (or what the environment configures).
 
-import { ensurePagesBuilt } from "./pages.ts";
+import { ensurePagesBuilt } from "./build-pages.ts";
 import { startServer } from "./server.ts";
 
 process.env.ASTRO_TELEMETRY_DISABLED ??= "1";

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { extname, join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPages } from "../../functions/node/pages.ts";
+import { buildPages } from "../../functions/node/build-pages.ts";
 import { client } from "../helpers/api.ts";
 import { launch } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

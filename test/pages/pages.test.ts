@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensurePagesBuilt } from "../../functions/node/pages.ts";
+import { ensurePagesBuilt } from "../../functions/node/build-pages.ts";
 import { client } from "../helpers/api.ts";
 import { launch } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

@@ -1,0 +1,72 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+
+const ROOT = resolve(new URL("../../", import.meta.url).pathname);
+
+/** Builds the Astro site when dist/ is missing or older than its sources, so `npm start` is quick later. */
+export async function ensurePagesBuilt(): Promise<void> {
+  const stamp = join(ROOT, "dist", "server", "entry.mjs");
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  const config = statSync(join(ROOT, "astro.config.mjs")).mtimeMs;
+  if (built > 0 && config < built && (await newest(join(ROOT, "src"))) < built) return;
+  console.log("Building the respondent pages (Astro)…");
+  await buildPages();
+}
+
+type BuildOptions = { outDir?: string; env?: Record<string, string> };
+
+/**
+ * Runs `astro build` in a child process (keeps the build's memory and globals out of the server).
+ * Builds in one checkout run one at a time: Astro's content sync keeps shared state on disk.
+ */
+export async function buildPages(options: BuildOptions = {}): Promise<void> {
+  const lock = join(ROOT, "node_modules", ".cache", "formdown-build.lock");
+  mkdirSync(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // a lock older than five minutes belongs to a build that died
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000)
+        rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    await run(options);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function run(options: BuildOptions): Promise<void> {
+  const args = [
+    join(ROOT, "node_modules/astro/bin/astro.mjs"),
+    "build",
+    "--silent",
+    ...(options.outDir ? ["--outDir", options.outDir] : []),
+  ];
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...options.env },
+    });
+    child.once("error", fail);
+    child.once("exit", (code) =>
+      code === 0 ? done() : fail(new Error(`astro build failed (exit ${code})`)),
+    );
+  });
+}
+
+async function newest(dir: string): Promise<number> {
+  let latest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile())
+      latest = Math.max(latest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+  }
+  return latest;
+}
