@@ -6,7 +6,7 @@ const path = process.argv[2];
 const lock = JSON.parse(readFileSync(path, "utf8"));
 const pkgs = lock.packages;
 let added = 0;
-for (const [key, entry] of Object.entries(pkgs)) {
+for (const entry of Object.values(pkgs)) {
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
     const target = `node_modules/${name}`;
     if (pkgs[target]) continue;
