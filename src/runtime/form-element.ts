@@ -36,6 +36,8 @@ class FormdownForm extends HTMLElement {
     this.#def = JSON.parse(this.querySelector("#fd-def")!.textContent!) as Definition;
     this.#form = this.querySelector("form");
     this.#beacon("view");
+    // the 3D viewer is a separate chunk, fetched only by pages that show a model
+    if (this.querySelector("model-viewer")) void import("@google/model-viewer");
     if (!this.#form) return;
     if (this.#def.randomize) this.#shuffle();
     for (const list of this.querySelectorAll<HTMLElement>("[data-ranking]"))

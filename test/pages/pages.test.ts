@@ -65,7 +65,7 @@ describe("respondent pages", () => {
     expect(stats.views).toBeGreaterThanOrEqual(1);
   });
 
-  it("walks the survey one question at a time, by keyboard, with show_if, ranking and matrix", async () => {
+  it("walks the survey one question at a time, with show_if, ranking (keys) and matrix", async () => {
     const page = await open("/@me/product-survey?utm_source=newsletter");
     await expect(page.getByRole("button", { name: "Submit" }).isVisible()).resolves.toBe(false);
     await page.getByRole("button", { name: "Next" }).click();
@@ -182,6 +182,99 @@ describe("respondent pages", () => {
     expect(
       result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
     ).toEqual([]);
+  });
+
+  it("loads the 3D viewer only on pages that show a model", async () => {
+    await api("POST", "/api/forms", {
+      body: {
+        title: "Model",
+        slug: "model",
+        humanness: false,
+        fields: [
+          {
+            id: "like",
+            type: "yes_no",
+            label: "Like it?",
+            media: { type: "model3d", url: "https://models.example.com/chair.glb", alt: "A chair" },
+          },
+        ],
+      },
+    });
+    // not through open(): the example model host does not resolve here, which the viewer reports
+    const page = await context.newPage();
+    await page.goto(`${s.url}/@me/model`);
+    await page.waitForFunction(() => Boolean(customElements.get("model-viewer")), null, {
+      timeout: 20_000,
+    });
+    expect(await page.locator("model-viewer").getAttribute("alt")).toBe("A chair");
+    const plain = await open("/@me/contact");
+    await plain.waitForLoadState("networkidle");
+    expect(await plain.evaluate(() => Boolean(customElements.get("model-viewer")))).toBe(false);
+  });
+
+  it("can be completed with the keyboard alone, ranking and matrix included", async () => {
+    await api("POST", "/api/forms", {
+      body: {
+        title: "Keyboard",
+        slug: "keyboard",
+        fields: [
+          { id: "name", type: "text", label: "Name", required: true },
+          {
+            id: "order",
+            type: "ranking",
+            label: "Order",
+            options: ["Alpha", "Beta", "Gamma"],
+            required: true,
+          },
+          {
+            id: "grid",
+            type: "matrix",
+            label: "Grid",
+            rows: [
+              { id: "speed", label: "Speed" },
+              { id: "price", label: "Price" },
+            ],
+            columns: ["Bad", "Good"],
+          },
+        ],
+      },
+    });
+    const page = await open("/@me/keyboard");
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return (
+          el?.getAttribute("aria-label") ??
+          el?.getAttribute("name") ??
+          el?.textContent?.trim() ??
+          ""
+        );
+      });
+    /** Presses Tab until the focused control's name matches (keyboard only; fails if never). */
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press("Tab");
+        if ((await focused()) === name) return;
+      }
+      throw new Error(`Tab never reached ${name}`);
+    };
+    await tabTo("name");
+    await page.keyboard.type("Kay");
+    await tabTo("Move Alpha down");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await tabTo("Speed: Bad");
+    await page.keyboard.press("ArrowRight");
+    await tabTo("Price: Bad");
+    await page.keyboard.press("Space");
+    await tabTo("Submit");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Thank you" }).waitFor({ timeout: 30_000 });
+    expect((await latest("keyboard")).payload).toEqual({
+      name: "Kay",
+      order: ["Beta", "Gamma", "Alpha"],
+      grid: { speed: "Good", price: "Bad" },
+    });
   });
 
   it("runs without script errors or CSP violations", () => {
