@@ -9,6 +9,7 @@ import { lockDataDir } from "./db/lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { gitRepository, isGitTree } from "./repo/local-git.ts";
 import { plainRepository } from "./repo/plain.ts";
+import { formCache } from "./services/form-cache.ts";
 import { localStorage } from "./storage/local.ts";
 import { supabaseStorage } from "./storage/supabase.ts";
 
@@ -88,7 +89,7 @@ export async function createContext(env: Env, options: ComposeOptions = {}): Pro
         : localStorage(join(config.dataDir, "uploads"));
     const repo = options.repo ?? (await chooseRepo(config, log));
     const mailer = options.mailer !== undefined ? options.mailer : await chooseMailer(config);
-    return { config, db, antibot, storage, repo, mailer, log };
+    return { config, db, antibot, storage, repo, mailer, log, formCache: formCache() };
   } catch (error) {
     await db.close();
     throw error;

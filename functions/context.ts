@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
+import type { FormCache } from "./services/form-cache.ts";
 
 /** Verifies the anti-bot token a submit carries (ALTCHA embedded, Turnstile in production). */
 export interface AntiBot {
@@ -52,4 +53,6 @@ export interface AppContext {
   /** Null in embedded mode: the outbox itself is the mailbox. */
   mailer: Mailer | null;
   log: Log;
+  /** Short-lived form lookups for the submit path (see services/form-cache.ts). */
+  formCache: FormCache<unknown>;
 }

@@ -51,6 +51,7 @@ export async function updateAccess(
     "update forms set access_mode = $2, access_token = $3, access_password_hash = $4, updated_at = now() where id = $1",
     [row.id, mode, token, hash],
   );
+  ctx.formCache.forget(slug);
   const form = { ...row.definition, access: { mode } };
   await replaceForm(
     ctx,

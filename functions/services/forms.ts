@@ -136,6 +136,7 @@ export async function replaceForm(
   if (options.commit !== false)
     ({ sha, path } = await commitFile(ctx, account.handler, form, message));
   else path = path ?? formPath(account.handler, form.slug);
+  ctx.formCache.forget(row.slug);
   await ctx.db.query(
     `update forms set definition = $2::jsonb, title = $3, type = $4, access_mode = $5, commit_sha = $6,
        file_path = $7, updated_at = now() where id = $1`,
@@ -182,6 +183,7 @@ export async function deleteForm(ctx: AppContext, account: Account, slug: string
     [row.id],
   );
   await ctx.db.query("delete from forms where id = $1", [row.id]);
+  ctx.formCache.forget(slug);
   for (const u of uploads) await ctx.storage.remove(u.storage_key).catch(() => {});
   if (row.file_path)
     await ctx.repo

@@ -73,10 +73,13 @@ type SubmitRow = Pick<
 
 /** Only what a submit needs, without the join (the hot path reads one row by its unique slug). */
 async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | null> {
+  const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
+  if (cached) return cached;
   const [row] = await ctx.db.query<SubmitRow>(
     "select id, definition, access_mode, access_token, access_password_hash, response_count from forms where slug = $1",
     [slug],
   );
+  if (row) ctx.formCache.set(slug, row);
   return row ?? null;
 }
 
