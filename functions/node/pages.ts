@@ -90,7 +90,7 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
           302,
         );
     }
-    if (path === "/") return Response.redirect(`${ctx.config.publicBaseUrl}/api/openapi.json`, 302);
+    if (path === "/") return landing();
     return null;
   };
 }
@@ -110,4 +110,17 @@ async function serveFile(file: string): Promise<Response | null> {
   } catch {
     return null;
   }
+}
+
+/** The root: what is running and where to go next (forms themselves live at /@handler/slug). */
+function landing(): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Formdown</title><link rel="icon" href="/favicon.svg"></head>
+<body><main><h1>Formdown is running</h1><p>Forms live at <code>/@&lt;handler&gt;/&lt;slug&gt;</code>, for example <a href="/@me/contact">/@me/contact</a>.</p>
+<ul><li>REST API: <a href="/api/openapi.json">/api/openapi.json</a></li><li>MCP: <a href="/.well-known/mcp.json">/.well-known/mcp.json</a></li></ul></main></body></html>`;
+  return new Response(html, {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": "default-src 'self'; style-src 'none'; script-src 'none'",
+    },
+  });
 }
