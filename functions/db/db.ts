@@ -9,6 +9,8 @@ import postgres from "postgres";
 export interface Db {
   kind: "pglite" | "postgres";
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Streams `COPY … TO STDOUT` (Postgres only): the database writes exports itself. */
+  copyOut?(statement: string): AsyncIterable<Uint8Array>;
   /** Runs a multi-statement script without parameters in one transaction (migrations only). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
@@ -69,6 +71,9 @@ export function openPostgres(url: string, max = 16): Db {
     async query<T>(text: string, params: unknown[] = []) {
       const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
       return (rows as unknown as Record<string, unknown>[]).map(normalise) as T[];
+    },
+    async *copyOut(statement: string) {
+      for await (const chunk of await sql.unsafe(statement).readable()) yield chunk as Uint8Array;
     },
     async exec(script: string) {
       await sql.begin(async (tx) => {

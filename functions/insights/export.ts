@@ -5,6 +5,7 @@ import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { ownedForm } from "../services/form-view.ts";
 import { type Range, record } from "../services/responses.ts";
+import { copyCsvStatement } from "./copy-csv.ts";
 import { recordBatches } from "./records.ts";
 
 export const FORMATS = {
@@ -37,6 +38,20 @@ export async function exportResponses(
     ...columns.map((c) => c.header),
     ...(quiz ? ["score_points", "score_percent"] : []),
   ];
+  const copy = ctx.db.copyOut?.bind(ctx.db);
+  if (format === "csv" && copy) {
+    // Postgres writes the CSV itself (COPY streams it), at about twice Node's rate
+    const statement = copyCsvStatement(row.id, columns, range, quiz);
+    async function* copied(): AsyncGenerator<string | Uint8Array> {
+      yield* copy!(statement);
+    }
+    return {
+      slug: row.slug,
+      format,
+      contentType: `${FORMATS[format]}; charset=utf-8`,
+      chunks: copied,
+    };
+  }
   async function* chunks(): AsyncGenerator<string> {
     if (format === "csv") yield csvLine(headers);
     if (format === "markdown")
@@ -72,13 +87,13 @@ export async function exportResponses(
 }
 
 /** A Web stream of the chunks, pulled as the client reads (back-pressure keeps memory flat). */
-export function toStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+export function toStream(chunks: AsyncGenerator<string | Uint8Array>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream({
     async pull(controller) {
       const { value, done } = await chunks.next();
       if (done) controller.close();
-      else controller.enqueue(encoder.encode(value));
+      else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
     },
     async cancel() {
       await chunks.return(undefined);

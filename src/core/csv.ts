@@ -3,6 +3,10 @@ import type { Field } from "./field-schema.ts";
 /** One export column: a header and how to read its cell from a payload. */
 export interface Column {
   header: string;
+  /** Where the value sits in a payload (for exports the database writes itself). */
+  path: string[];
+  /** A list answer (checkbox, ranking), joined with `; `. */
+  list: boolean;
   read(payload: Record<string, unknown>): unknown;
 }
 
@@ -15,16 +19,21 @@ export function exportColumns(fields: readonly Field[], hidden: readonly string[
       for (const row of field.rows) {
         columns.push({
           header: `${field.id}.${row.id}`,
+          path: [field.id, row.id],
+          list: false,
           read: (p) => (p[field.id] as Record<string, unknown> | undefined)?.[row.id],
         });
       }
     } else {
-      columns.push({ header: field.id, read: (p) => p[field.id] });
+      const list = field.type === "checkbox" || field.type === "ranking";
+      columns.push({ header: field.id, path: [field.id], list, read: (p) => p[field.id] });
     }
   }
   for (const name of hidden) {
     columns.push({
       header: `_hidden.${name}`,
+      path: ["_hidden", name],
+      list: false,
       read: (p) => (p._hidden as Record<string, unknown> | undefined)?.[name],
     });
   }

@@ -113,8 +113,9 @@ export const exportResponsesTool = defineTool({
   run: async (ctx, account, a) => {
     const out = await exportResponses(ctx, account, a.slug, a.format, range(a));
     let content = "";
+    const decoder = new TextDecoder();
     for await (const chunk of out.chunks()) {
-      content += chunk;
+      content += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
       if (content.length > MAX_INLINE)
         return { format: a.format, content: content.slice(0, MAX_INLINE), truncated: true };
     }
