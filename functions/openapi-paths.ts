@@ -1,11 +1,11 @@
 // The endpoints of the REST API, described by hand where zod has no schema of its own.
 type Schema = Record<string, unknown>;
-const json = (schema: Schema, description = "OK") => ({
+export const json = (schema: Schema, description = "OK") => ({
   description,
   content: { "application/json": { schema } },
 });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const err = (...names: string[]) =>
+export const err = (...names: string[]) =>
   Object.fromEntries(names.map((n) => [STATUS[n], { $ref: `#/components/responses/${n}` }]));
 const STATUS: Record<string, string> = {
   BadRequest: "400",
@@ -17,19 +17,27 @@ const STATUS: Record<string, string> = {
   Captcha: "422",
   RateLimited: "429",
 };
-const obj = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({
+export const obj = (
+  properties: Record<string, Schema>,
+  required = Object.keys(properties),
+): Schema => ({
   type: "object",
   properties,
   required,
 });
-const str = { type: "string" };
-const int = { type: "integer" };
-const num = { type: "number" };
-const slug = { name: "slug", in: "path", required: true, schema: str };
+export const str = { type: "string" };
+export const int = { type: "integer" };
+export const num = { type: "number" };
+export const slug = { name: "slug", in: "path", required: true, schema: str };
 const id = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
-const q = (name: string, schema: Schema = str) => ({ name, in: "query", required: false, schema });
-const owner = err("Unauthorized", "Forbidden", "NotFound", "RateLimited");
-const pub = { security: [] };
+export const q = (name: string, schema: Schema = str) => ({
+  name,
+  in: "query",
+  required: false,
+  schema,
+});
+export const owner = err("Unauthorized", "Forbidden", "NotFound", "RateLimited");
+export const pub = { security: [] };
 
 const stats = obj({ views: int, responses: int, submissions: int });
 const summary = obj({
@@ -72,7 +80,7 @@ const detail = {
     stats,
   },
 };
-const record = {
+export const record = {
   type: "object",
   required: ["id", "submitted_at", "payload"],
   properties: { id: str, submitted_at: str, payload: { type: "object" }, score: {} },
@@ -97,7 +105,7 @@ const formBody = {
     "application/json": { schema: { oneOf: [ref("FormDefinition"), obj({ markdown: str })] } },
   },
 };
-const range = [q("since"), q("until")];
+export const range = [q("since"), q("until")];
 
 export const paths: Record<string, Record<string, unknown>> = {
   "/api/health": {
@@ -213,108 +221,6 @@ export const paths: Record<string, Record<string, unknown>> = {
       },
     },
   },
-  "/api/forms/{slug}/public": {
-    parameters: [slug],
-    get: {
-      ...pub,
-      summary: "The public definition (no answer key)",
-      responses: { 200: json({ type: "object" }), ...err("NotFound") },
-    },
-  },
-  "/api/forms/{slug}/submit": {
-    parameters: [slug, { name: "Idempotency-Key", in: "header", required: false, schema: str }],
-    post: {
-      ...pub,
-      summary: "Submit a response (public, anti-bot token)",
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: obj(
-              {
-                fields: { type: "object" },
-                hidden: { type: "object" },
-                turnstile_token: str,
-                access: str,
-              },
-              ["fields"],
-            ),
-          },
-        },
-      },
-      responses: {
-        201: json(
-          obj(
-            {
-              response_id: str,
-              submission_id: str,
-              status: { const: "received" },
-              score: obj({
-                points: num,
-                max_points: num,
-                percent: num,
-                passed: { type: ["boolean", "null"] },
-              }),
-            },
-            ["response_id", "submission_id", "status"],
-          ),
-        ),
-        ...err("BadRequest", "Forbidden", "NotFound", "TooLarge", "Captcha", "RateLimited"),
-      },
-    },
-  },
-  "/api/forms/{slug}/events": {
-    parameters: [slug],
-    post: {
-      ...pub,
-      summary: "Page beacon",
-      requestBody: {
-        required: true,
-        content: { "application/json": { schema: obj({ type: { enum: ["view", "start"] } }) } },
-      },
-      responses: {
-        204: { description: "Counted" },
-        ...err("BadRequest", "NotFound", "RateLimited"),
-      },
-    },
-  },
-  "/api/forms/{slug}/uploads": {
-    parameters: [slug],
-    post: {
-      ...pub,
-      summary: "Upload a file for a file/image field",
-      requestBody: {
-        required: true,
-        content: {
-          "multipart/form-data": {
-            schema: obj({
-              field: str,
-              file: { type: "string", contentMediaType: "application/octet-stream" },
-            }),
-          },
-        },
-      },
-      responses: {
-        201: json(obj({ url: str })),
-        ...err("BadRequest", "NotFound", "TooLarge", "RateLimited"),
-      },
-    },
-  },
-  "/api/uploads/{key}": {
-    get: {
-      ...pub,
-      summary: "An uploaded file",
-      parameters: [{ name: "key", in: "path", required: true, schema: str }],
-      responses: { 200: { description: "The file" }, ...err("NotFound") },
-    },
-  },
-  "/api/challenge": {
-    get: {
-      ...pub,
-      summary: "An ALTCHA proof-of-work challenge",
-      responses: { 200: json({ type: "object" }), ...err("NotFound") },
-    },
-  },
   "/api/forms/{slug}/responses": {
     parameters: [slug],
     get: {
@@ -356,95 +262,4 @@ export const paths: Record<string, Record<string, unknown>> = {
     parameters: [slug, id],
     get: { summary: "One submission", responses: { 200: json(record), ...owner } },
   },
-  "/api/forms/{slug}/responses/export": {
-    parameters: [slug],
-    get: exportOp("Export responses (variant A)"),
-  },
-  "/api/forms/{slug}/submissions/export": {
-    parameters: [slug],
-    get: exportOp("Export submissions (variant B)"),
-  },
-  "/api/forms/{slug}/stats": {
-    parameters: [slug],
-    get: {
-      summary: "Views, starts, responses, completion, 7-day sparkline and change",
-      responses: {
-        200: json(
-          obj({
-            views: int,
-            starts: int,
-            responses: int,
-            submissions: int,
-            completion_rate: num,
-            sparkline_7d: { type: "array", items: obj({ date: str, count: int }) },
-            change: obj({
-              period: { const: "7d" },
-              current: int,
-              previous: int,
-              delta: int,
-              percent: { type: ["number", "null"] },
-            }),
-          }),
-        ),
-        ...owner,
-      },
-    },
-  },
-  "/api/forms/{slug}/report": {
-    parameters: [slug],
-    get: {
-      summary: "A Markdown report",
-      parameters: [q("period", { enum: ["7d", "30d", "90d", "all"] })],
-      responses: {
-        200: { description: "The report", content: { "text/markdown": { schema: str } } },
-        ...err("BadRequest"),
-        ...owner,
-      },
-    },
-  },
-  "/api/outbox": {
-    get: {
-      summary: "Emails due or sent for your forms, newest first",
-      parameters: [q("limit", int), q("offset", int)],
-      responses: {
-        200: json(
-          obj({
-            emails: { type: "array", items: { type: "object" } },
-            limit: int,
-            offset: int,
-            total: int,
-          }),
-        ),
-        ...err("BadRequest"),
-        ...owner,
-      },
-    },
-  },
 };
-
-function exportOp(summary: string) {
-  return {
-    summary,
-    parameters: [q("format", { enum: ["csv", "json", "markdown"] }), ...range],
-    responses: {
-      200: {
-        description: "The export, streamed",
-        headers: { "Content-Disposition": { schema: str } },
-        content: {
-          "text/csv": { schema: str },
-          "application/json": { schema: { type: "array", items: record } },
-          "text/markdown": { schema: str },
-        },
-      },
-      ...err("BadRequest"),
-      ...owner,
-    },
-  };
-}
-
-/** Other parts (insights, MCP) add their endpoints here at import time. */
-export function addPaths(more: Record<string, Record<string, unknown>>): void {
-  Object.assign(paths, more);
-}
-
-export const openApiHelpers = { json, obj, str, int, num, slug, q, err, owner, pub, range };

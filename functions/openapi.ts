@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { formSchema } from "../src/core/schema.ts";
+import { insightPaths } from "./insights/openapi.ts";
 import { paths } from "./openapi-paths.ts";
+import { publicPaths } from "./openapi-public.ts";
 
 /** OpenAPI 3.1 for every endpoint; request bodies come from the same zod schemas (io: input). */
 export function openApiDocument(baseUrl: string) {
@@ -61,6 +63,6 @@ export function openApiDocument(baseUrl: string) {
         ]),
       ),
     },
-    paths,
+    paths: { ...paths, ...publicPaths, ...insightPaths },
   };
 }

@@ -1,0 +1,89 @@
+// The insights endpoints: exports, stats, report, outbox.
+import { err, int, json, num, obj, owner, q, range, record, slug, str } from "../openapi-paths.ts";
+
+export const insightPaths: Record<string, Record<string, unknown>> = {
+  "/api/forms/{slug}/responses/export": {
+    parameters: [slug],
+    get: exportOp("Export responses (variant A)"),
+  },
+  "/api/forms/{slug}/submissions/export": {
+    parameters: [slug],
+    get: exportOp("Export submissions (variant B)"),
+  },
+  "/api/forms/{slug}/stats": {
+    parameters: [slug],
+    get: {
+      summary: "Views, starts, responses, completion, 7-day sparkline and change",
+      responses: {
+        200: json(
+          obj({
+            views: int,
+            starts: int,
+            responses: int,
+            submissions: int,
+            completion_rate: num,
+            sparkline_7d: { type: "array", items: obj({ date: str, count: int }) },
+            change: obj({
+              period: { const: "7d" },
+              current: int,
+              previous: int,
+              delta: int,
+              percent: { type: ["number", "null"] },
+            }),
+          }),
+        ),
+        ...owner,
+      },
+    },
+  },
+  "/api/forms/{slug}/report": {
+    parameters: [slug],
+    get: {
+      summary: "A Markdown report",
+      parameters: [q("period", { enum: ["7d", "30d", "90d", "all"] })],
+      responses: {
+        200: { description: "The report", content: { "text/markdown": { schema: str } } },
+        ...err("BadRequest"),
+        ...owner,
+      },
+    },
+  },
+  "/api/outbox": {
+    get: {
+      summary: "Emails due or sent for your forms, newest first",
+      parameters: [q("limit", int), q("offset", int)],
+      responses: {
+        200: json(
+          obj({
+            emails: { type: "array", items: { type: "object" } },
+            limit: int,
+            offset: int,
+            total: int,
+          }),
+        ),
+        ...err("BadRequest"),
+        ...owner,
+      },
+    },
+  },
+};
+
+function exportOp(summary: string) {
+  return {
+    summary,
+    parameters: [q("format", { enum: ["csv", "json", "markdown"] }), ...range],
+    responses: {
+      200: {
+        description: "The export, streamed",
+        headers: { "Content-Disposition": { schema: str } },
+        content: {
+          "text/csv": { schema: str },
+          "application/json": { schema: { type: "array", items: record } },
+          "text/markdown": { schema: str },
+        },
+      },
+      ...err("BadRequest"),
+      ...owner,
+    },
+  };
+}
