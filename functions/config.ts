@@ -14,6 +14,8 @@ export interface Config {
   turnstileSiteKey: string | undefined;
   turnstileSecretKey: string | undefined;
   turnstileVerifyUrl: string;
+  /** The widget script pages load (TURNSTILE_SCRIPT_URL overrides it, for tests). */
+  turnstileScriptUrl: string;
   postmarkToken: string | undefined;
   postmarkApiUrl: string | undefined;
   mailFrom: string;
@@ -55,6 +57,9 @@ export function readConfig(env: Env): Config {
     turnstileSecretKey: opt(env.TURNSTILE_SECRET_KEY),
     turnstileVerifyUrl:
       opt(env.TURNSTILE_VERIFY_URL) ?? "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+    turnstileScriptUrl:
+      opt(env.TURNSTILE_SCRIPT_URL) ??
+      "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit",
     postmarkToken: opt(env.POSTMARK_SERVER_TOKEN),
     postmarkApiUrl: opt(env.POSTMARK_API_URL),
     mailFrom: opt(env.FORMDOWN_MAIL_FROM) ?? "Formdown <formdown@localhost>",

@@ -63,6 +63,7 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
               status: formStatus(row),
               access: row.access_mode,
               turnstileSiteKey: ctx.antibot.kind === "turnstile" ? ctx.antibot.siteKey : undefined,
+              turnstileScript: ctx.config.turnstileScriptUrl,
             })
           : undefined;
       const { incoming, outgoing } = env as NodeEnv;

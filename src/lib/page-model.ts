@@ -1,6 +1,9 @@
 import { publicForm } from "../core/public-form.ts";
 import type { Form } from "../core/schema.ts";
 
+export const TURNSTILE_SCRIPT =
+  "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
+
 /** What a form page needs, computed once; the same for prerendered and on-demand pages. */
 export interface PageModel {
   form: Form;
@@ -11,6 +14,8 @@ export interface PageModel {
   access: "public" | "link" | "password" | "closed";
   /** Turnstile site key in production; absent means the self-hosted ALTCHA. */
   turnstileSiteKey: string | undefined;
+  /** The Turnstile widget script (production). */
+  turnstileScript: string;
 }
 
 export function pageModel(
@@ -28,6 +33,7 @@ export function pageModel(
     status: options.status ?? (closed ? "closed" : "live"),
     access: options.access ?? form.access.mode,
     turnstileSiteKey: options.turnstileSiteKey,
+    turnstileScript: options.turnstileScript ?? TURNSTILE_SCRIPT,
   };
 }
 

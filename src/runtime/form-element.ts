@@ -19,6 +19,7 @@ interface Definition {
   apiBase: string;
   access: string;
   turnstileSiteKey: string | null;
+  turnstileScript: string;
   pageCount: number;
 }
 
@@ -101,7 +102,7 @@ class FormdownForm extends HTMLElement {
     const box = this.querySelector<HTMLElement>("[data-captcha]")!;
     const w = window as unknown as { turnstile?: { render(el: HTMLElement, o: object): void } };
     const script = document.createElement("script");
-    script.src = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
+    script.src = this.#def.turnstileScript;
     script.async = true;
     script.onload = () =>
       w.turnstile?.render(box, {

@@ -11,6 +11,13 @@ export async function startTurnstileFake() {
   const requests: Record<string, string>[] = [];
   const spent = new Set<string>();
   const server: Server = createServer((req, res) => {
+    if (req.method === "GET" && req.url?.startsWith("/turnstile/v0/api.js")) {
+      // the widget script, as the dummy site keys behave: it renders and passes at once
+      res.writeHead(200, { "content-type": "text/javascript" });
+      return res.end(
+        `window.turnstile = { render(el, o) { el.textContent = "Verified (test widget for " + o.sitekey + ")"; setTimeout(() => o.callback("XXXX.DUMMY.TOKEN.XXXX"), 10); } };`,
+      );
+    }
     let body = "";
     req.on("data", (c) => {
       body += c;
@@ -46,6 +53,7 @@ export async function startTurnstileFake() {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/turnstile/v0/siteverify`,
+    script: `http://127.0.0.1:${port}/turnstile/v0/api.js?render=explicit`,
     requests,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
