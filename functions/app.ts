@@ -10,11 +10,8 @@ import { formRoutes } from "./routes/forms.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { responseRoutes } from "./routes/responses.ts";
 
-/** Extra route groups (insights, MCP) register here; each is `(app, ctx) => void`. */
-export type RouteGroup = (app: Hono<Env>, ctx: AppContext) => void;
-
 /** The one Web-standard application: REST, submit, MCP. Pages are mounted by the runtime entry. */
-export function createApp(ctx: AppContext, extra: RouteGroup[] = []): Hono<Env> {
+export function createApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
   app.onError(errorHandler(ctx.log));
   app.get("/api/health", (c) => c.json({ ok: true }));
@@ -28,7 +25,6 @@ export function createApp(ctx: AppContext, extra: RouteGroup[] = []): Hono<Env> 
   responseRoutes(app, ctx);
   insightRoutes(app, ctx);
   mcpRoutes(app, ctx);
-  for (const group of extra) group(app, ctx);
   app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
   return app;
 }

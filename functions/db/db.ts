@@ -44,9 +44,8 @@ export function wrapPglite(pg: PGlite, onClose?: () => Promise<void> | void): Db
   };
 }
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
-  const options = loadDataDir ? { loadDataDir } : {};
-  return dataDir ? PGlite.create({ dataDir, ...options }) : PGlite.create(options);
+export function openPglite(dataDir: string): Promise<PGlite> {
+  return PGlite.create({ dataDir });
 }
 
 export function openPostgres(url: string, max = 16): Db {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { createApp, type RouteGroup } from "../app.ts";
+import { createApp } from "../app.ts";
 import { type ComposeOptions, createContext } from "../compose.ts";
 import type { Env } from "../config.ts";
 import type { AppContext } from "../context.ts";
@@ -17,7 +17,6 @@ export interface StartOptions extends ComposeOptions {
   host?: string;
   /** Skip deploying the repository's form files at start-up. */
   skipRepositoryForms?: boolean;
-  routes?: RouteGroup[];
   /** Run the in-process outbox sender (default true). */
   outboxSender?: boolean;
 }
@@ -41,7 +40,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       );
     }
   }
-  const app = createApp(ctx, options.routes ?? []);
+  const app = createApp(ctx);
   const pages = await createPagesHandler(ctx);
   const fetch = async (req: Request, env: unknown) => {
     if (pages && !new URL(req.url).pathname.startsWith("/api/")) {

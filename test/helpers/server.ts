@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { RouteGroup } from "../../functions/app.ts";
 import type { Env } from "../../functions/config.ts";
 import type { AppContext, Log, Mailer } from "../../functions/context.ts";
 import { type RunningServer, startServer } from "../../functions/node/server.ts";
@@ -27,7 +26,6 @@ export interface TestServerOptions {
   env?: Env;
   /** A git repository as FORMDOWN_REPO_DIR (default true). */
   git?: boolean;
-  routes?: RouteGroup[];
   mailer?: Mailer | null;
   log?: Log;
   /** Run the in-process outbox sender (default false in tests: suites drain explicitly). */
@@ -59,7 +57,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     log: options.log ?? quiet,
     skipRepositoryForms: true,
     outboxSender: options.outboxSender ?? false,
-    ...(options.routes ? { routes: options.routes } : {}),
     ...(options.mailer !== undefined ? { mailer: options.mailer } : {}),
   });
   // startServer created the first account (`me`) in embedded mode with the PGlite/PG db given
