@@ -13,9 +13,7 @@ try {
       `\nCreated the account @${server.firstKey.handler}. Its API key (shown once, also in ${config.dataDir}/api-key):\n\n  ${server.firstKey.key}\n`,
     );
   }
-  console.log(
-    `Formdown is running at ${config.baseUrl === `http://localhost:${config.port}` ? `http://localhost:${config.port}` : server.url}`,
-  );
+  console.log(`Formdown is running at ${config.baseUrl} (listening on ${server.url})`);
   console.log(
     `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`} · anti-bot: ${server.ctx.antibot.kind} · mail: ${server.ctx.mailer ? "Postmark" : "outbox"} · forms: ${server.ctx.repo.kind} repository`,
   );
