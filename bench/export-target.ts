@@ -1,0 +1,33 @@
+// The server for bench/export.ts, in its own process so its memory is measured alone.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { openPostgres, wrapPglite } from "../functions/db/db.ts";
+import { migrate } from "../functions/db/migrate.ts";
+import { startServer } from "../functions/node/server.ts";
+import { createAccount } from "../functions/services/accounts.ts";
+
+const [kind, url] = process.argv.slice(2) as ["pglite" | "postgres", string | undefined];
+const dir = mkdtempSync(join(tmpdir(), "bench-export-"));
+const db =
+  kind === "postgres"
+    ? openPostgres(url!)
+    : wrapPglite(await PGlite.create({ dataDir: join(dir, "pg") }));
+await migrate(db);
+const s = await startServer({
+  env: { FORMDOWN_DATA_DIR: dir, FORMDOWN_REPO_DIR: dir, FORMDOWN_RATE_API: "0" },
+  db,
+  port: 0,
+  host: "127.0.0.1",
+  skipRepositoryForms: true,
+  outboxSender: false,
+  log: { info() {}, error: console.error },
+});
+const key = (await createAccount(s.ctx, { handler: "bench" })).api_key;
+// the parent fills the database through this process for PGlite (one process owns it)
+process.on("message", async (m: { sql: string; params: unknown[] }) => {
+  const rows = await s.ctx.db.query(m.sql, m.params);
+  process.send!({ rows });
+});
+console.log(`READY ${s.url} ${key}`);
