@@ -48,10 +48,26 @@ export function openPglite(dataDir: string): Promise<PGlite> {
   return PGlite.create({ dataDir });
 }
 
+/**
+ * Prepared statements save the planning of every query, but a transaction pooler (Supabase's on
+ * port 6543, or any URL with `pgbouncer=true`) cannot keep them: there, and when the URL says
+ * `prepare=false`, they are off.
+ */
+export function preparedStatements(url: string): boolean {
+  const u = new URL(url);
+  const flag = u.searchParams.get("prepare");
+  if (flag !== null) return flag !== "false";
+  return u.port !== "6543" && u.searchParams.get("pgbouncer") !== "true";
+}
+
 export function openPostgres(url: string, max = 16): Db {
-  const sql = postgres(url, {
+  // our own URL flags are not Postgres settings: keep them away from the server
+  const target = new URL(url);
+  target.searchParams.delete("prepare");
+  target.searchParams.delete("pgbouncer");
+  const sql = postgres(target.toString(), {
     max,
-    prepare: false, // safe behind Supabase's transaction pooler
+    prepare: preparedStatements(url),
     onnotice: () => {},
     types: {
       bigint: postgres.BigInt,

@@ -23,7 +23,8 @@ export interface FormRow {
 }
 
 export const FORM_COLUMNS = `f.id, f.account_id, a.handler, f.slug, f.short_code, f.title, f.type, f.definition,
-  f.access_mode, f.access_token, f.access_password_hash, f.file_path, f.commit_sha, f.response_count,
+  f.access_mode, f.access_token, f.access_password_hash, f.file_path, f.commit_sha,
+  (select count(*) from responses r where r.form_id = f.id)::int as response_count,
   f.created_at, f.updated_at`;
 
 export async function findForm(ctx: AppContext, slug: string): Promise<FormRow | null> {
@@ -42,14 +43,23 @@ export async function ownedForm(ctx: AppContext, account: Account, slug: string)
   return row;
 }
 
-/** `live`, or `closed` when the access mode is closed or a closing limit has passed. */
+/**
+ * `live`, or `closed` when the access mode is closed or a closing limit has passed. Without a
+ * count (the submit path), the response cap is left to the submit statement, which enforces it.
+ */
 export function formStatus(
-  row: Pick<FormRow, "access_mode" | "definition" | "response_count">,
+  row: Pick<FormRow, "access_mode" | "definition"> & { response_count?: number },
 ): "live" | "closed" {
   if (row.access_mode === "closed") return "closed";
   const { closes_at, max_responses } = row.definition.settings;
   if (closes_at && Date.parse(closes_at) <= Date.now()) return "closed";
-  if (max_responses !== undefined && row.response_count >= max_responses) return "closed";
+  if (
+    max_responses !== undefined &&
+    row.response_count !== undefined &&
+    row.response_count >= max_responses
+  ) {
+    return "closed";
+  }
   return "live";
 }
 

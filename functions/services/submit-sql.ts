@@ -1,7 +1,9 @@
-// The submit's one statement (TECH.md §10): count, response, and — only when the form needs
-// them — outbox rows, upload links and the rate-limit counter, written together. The forms row's
-// update orders concurrent submits, so `seq` is unique per form and each milestone email is
-// inserted exactly once. The text is assembled from the fixed fragments below (never from
+// The submit's one statement (TECH.md §10): the response, and — only when the form needs them —
+// outbox rows, upload links and the rate-limit counter, written together. `seq` comes from the
+// form's own sequence (unique, lock-free; a failed submit leaves a gap). A milestone email is
+// inserted when the count reaches it, and the unique index on (form, milestone) keeps it to
+// exactly one even when concurrent submits race past it; any later submit fills in a milestone
+// a failed one skipped. The text is assembled from the fixed fragments below (never from
 // input), so a form without notifications or uploads runs a leaner plan.
 
 export interface SubmitWrite {
@@ -32,13 +34,12 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       on conflict (bucket, window_start) do update set hits = rate_limits.hits + 1 returning hits)`);
     guard = ` and (select hits from rl) <= ${p(w.limit.max)}`;
   }
-  parts.push(`f as (
-      update forms set response_count = response_count + 1
-       where id = ${form} and (${p(w.maxResponses)}::int is null or response_count < ${`$${params.length}`})${guard}
-       returning response_count as seq, commit_sha)`);
+  parts.push(`s as (select nextval(formdown_form_seq(${form})::regclass) as seq)`);
   parts.push(`r as (
       insert into responses (form_id, seq, payload, score, idempotency_key, commit_sha)
-      select ${form}, f.seq, ${p(w.payload)}::jsonb, ${p(w.score)}::jsonb, ${p(w.idempotencyKey)}, f.commit_sha from f
+      select ${form}, s.seq, ${p(w.payload)}::jsonb, ${p(w.score)}::jsonb, ${p(w.idempotencyKey)},
+             (select commit_sha from forms where id = ${form})
+        from s where (${p(w.maxResponses)}::int is null or s.seq <= ${`$${params.length}`})${guard}
       returning id, seq, submitted_at)`);
   if (w.outbox) {
     const to = p(w.outbox.recipients);
@@ -46,7 +47,8 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       insert into outbox (form_id, response_id, kind, milestone, recipients)
       select ${form}, r.id, 'response', null, ${to}::jsonb from r where r.seq <= ${p(w.outbox.immediate)}
       union all
-      select ${form}, r.id, 'milestone', r.seq, ${to}::jsonb from r where r.seq = any(${p(w.outbox.milestones)}::int[]))`);
+      select ${form}, r.id, 'milestone', m, ${to}::jsonb from r, unnest(${p(w.outbox.milestones)}::int[]) m where m <= r.seq
+      on conflict (form_id, milestone) where kind = 'milestone' do nothing)`);
   }
   if (w.uploads.length > 0) {
     parts.push(`u as (

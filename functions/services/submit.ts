@@ -68,7 +68,7 @@ function answer(row: SubmitRow, id: string, score: unknown) {
 
 type SubmitRow = Pick<
   FormRow,
-  "id" | "definition" | "access_mode" | "access_token" | "access_password_hash" | "response_count"
+  "id" | "definition" | "access_mode" | "access_token" | "access_password_hash"
 >;
 
 /** Only what a submit needs, without the join (the hot path reads one row by its unique slug). */
@@ -76,7 +76,7 @@ async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | nul
   const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
   if (cached) return cached;
   const [row] = await ctx.db.query<SubmitRow>(
-    "select id, definition, access_mode, access_token, access_password_hash, response_count from forms where slug = $1",
+    "select id, definition, access_mode, access_token, access_password_hash from forms where slug = $1",
     [slug],
   );
   if (row) ctx.formCache.set(slug, row);
