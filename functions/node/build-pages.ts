@@ -7,12 +7,20 @@ const ROOT = resolve(new URL("../../", import.meta.url).pathname);
 
 /** Builds the Astro site when dist/ is missing or older than its sources, so `npm start` is quick later. */
 export async function ensurePagesBuilt(): Promise<void> {
+  if (await fresh()) return;
+  // decided again under the lock: another process may have built while we waited
+  await withBuildLock(async () => {
+    if (await fresh()) return;
+    console.log("Building the respondent pages (Astro)…");
+    await run({});
+  });
+}
+
+async function fresh(): Promise<boolean> {
   const stamp = join(ROOT, "dist", "server", "entry.mjs");
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   const config = statSync(join(ROOT, "astro.config.mjs")).mtimeMs;
-  if (built > 0 && config < built && (await newest(join(ROOT, "src"))) < built) return;
-  console.log("Building the respondent pages (Astro)…");
-  await buildPages();
+  return built > 0 && config < built && (await newest(join(ROOT, "src"))) < built;
 }
 
 type BuildOptions = { outDir?: string; env?: Record<string, string> };
@@ -21,7 +29,11 @@ type BuildOptions = { outDir?: string; env?: Record<string, string> };
  * Runs `astro build` in a child process (keeps the build's memory and globals out of the server).
  * Builds in one checkout run one at a time: Astro's content sync keeps shared state on disk.
  */
-export async function buildPages(options: BuildOptions = {}): Promise<void> {
+export function buildPages(options: BuildOptions = {}): Promise<void> {
+  return withBuildLock(() => run(options));
+}
+
+async function withBuildLock(task: () => Promise<void>): Promise<void> {
   const lock = join(ROOT, "node_modules", ".cache", "formdown-build.lock");
   mkdirSync(dirname(lock), { recursive: true });
   for (;;) {
@@ -36,7 +48,7 @@ export async function buildPages(options: BuildOptions = {}): Promise<void> {
     }
   }
   try {
-    await run(options);
+    await task();
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

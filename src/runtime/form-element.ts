@@ -47,7 +47,9 @@ class FormdownForm extends HTMLElement {
     this.#form.addEventListener("change", (e) => this.#onChange(e));
     this.#form.addEventListener("submit", (e) => {
       e.preventDefault();
-      void this.#submit();
+      // Enter before the last page means Next, as respondents of paged forms expect
+      if (!(this.querySelector("[data-submit]") as HTMLElement).hidden) void this.#submit();
+      else this.#move(1);
     });
     this.querySelector("[data-next]")!.addEventListener("click", () => this.#move(1));
     this.querySelector("[data-back]")!.addEventListener("click", () => this.#move(-1));

@@ -99,6 +99,12 @@ describe("respondent pages", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("radio", { name: "Engineering" }).check();
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("button", { name: "Move Support up" }).focus();
+    await page.keyboard.press("Enter"); // a button press, not a submit
+    await page.getByRole("button", { name: "Move Support down" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("heading", { name: "Thank you" }).waitFor({ timeout: 30_000 });
     const r = await latest("product-survey");
@@ -210,6 +216,30 @@ describe("respondent pages", () => {
     const plain = await open("/@me/contact");
     await plain.waitForLoadState("networkidle");
     expect(await plain.evaluate(() => Boolean(customElements.get("model-viewer")))).toBe(false);
+  });
+
+  it("treats Enter before the last page as Next", async () => {
+    await api("POST", "/api/forms", {
+      body: {
+        title: "Steps",
+        slug: "steps",
+        humanness: false,
+        fields: [
+          { id: "a", type: "text", label: "First", step: 1 },
+          { id: "b", type: "text", label: "Second", step: 2 },
+        ],
+      },
+    });
+    const page = await open("/@me/steps");
+    await page.getByLabel("First").fill("one");
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Second").waitFor();
+    expect(await page.getByLabel("First").isVisible()).toBe(false);
+    expect(await api("GET", "/api/forms/steps/responses").then((r) => r.body.total)).toBe(0);
+    await page.getByLabel("Second").fill("two");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    expect((await latest("steps")).payload).toEqual({ a: "one", b: "two" });
   });
 
   it("can be completed with the keyboard alone, ranking and matrix included", async () => {
