@@ -31,7 +31,9 @@ export interface RunningServer {
 /** Starts the whole service in this process: database, API, pages, background sweeps. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const ctx = await createContext(options.env, options);
-  const firstKey = ctx.config.embedded ? await ensureFirstAccount(ctx) : null;
+  // an empty database gets its first account unless accounts come from the admin API
+  const firstKey =
+    ctx.config.embedded || !ctx.config.adminToken ? await ensureFirstAccount(ctx) : null;
   if (!options.skipRepositoryForms) {
     const { deployed, invalid } = await deployRepositoryForms(ctx);
     if (deployed.length + invalid.length > 0) {
