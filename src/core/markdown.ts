@@ -10,10 +10,9 @@ export function escapeMarkdown(text: string): string {
       .replace(/_/g, (c, at: number, all: string) =>
         /\w/.test(all[at - 1] ?? "") && /\w/.test(all[at + 1] ?? "") ? c : `\\${c}`,
       )
-      .replace(
-        /^(\s*)([#>+-]|\d+[.)])(\s)/gm,
-        (_m, a: string, b: string, c: string) => `${a}\\${b}${c}`,
-      )
+      // a block marker at a line's start: `\#`, `\-`, and `1\.` (a backslash escapes only punctuation)
+      .replace(/^(\s*)([#>+-])(\s)/gm, (_m, a: string, b: string, c: string) => `${a}\\${b}${c}`)
+      .replace(/^(\s*\d+)([.)])(\s)/gm, (_m, a: string, b: string, c: string) => `${a}\\${b}${c}`)
   );
 }
 

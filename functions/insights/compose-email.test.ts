@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { formSchema } from "../../src/core/schema.ts";
+import { fillSubject, milestoneEmail, responseEmail } from "./compose-email.ts";
+import { backoffSeconds } from "./sender.ts";
+
+const form = formSchema.parse({
+  title: "Beta <signup>",
+  slug: "beta",
+  fields: [
+    { id: "name", type: "text", label: "Your name" },
+    { id: "tools", type: "checkbox", options: ["a", "b"] },
+    { id: "note", type: "textarea" },
+  ],
+  notifications: { email: ["o@example.com"], strategy: { target: 100 } },
+});
+const at = new Date("2026-11-20T10:00:00Z");
+
+describe("email composition (SPEC §8)", () => {
+  it("fills {form_title}, {field:<id>} and {date}, and strips line breaks", () => {
+    expect(
+      fillSubject("{form_title}: {field:name} on {date}", form, { name: "Ann\r\nBcc: x@y" }, at),
+    ).toBe("Beta <signup>: Ann Bcc: x@y on 2026-11-20");
+    expect(fillSubject("{field:missing}!", form, {}, at)).toBe("!");
+  });
+
+  it("defaults the subject and lists the answers escaped in HTML, with the link", () => {
+    const email = responseEmail(
+      form,
+      { name: "<script>x</script>", tools: ["a", "b"] },
+      at,
+      "https://h/r/1",
+    );
+    expect(email.subject).toBe("New response to Beta <signup>");
+    expect(email.text).toContain("Your name\n  <script>x</script>");
+    expect(email.text).toContain("tools\n  a; b");
+    expect(email.text).toContain("note\n  —");
+    expect(email.text).toContain("https://h/r/1");
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain("&#60;script&#62;x&#60;/script&#62;");
+    expect(email.html).toContain("Beta &#60;signup&#62;");
+    expect(email.html).toContain('href="https://h/r/1"');
+  });
+
+  it("names the milestone and the target", () => {
+    const email = milestoneEmail(form, 50, "https://h/r");
+    expect(email.subject).toBe("Beta <signup> reached 50 responses");
+    expect(email.text).toContain("50 responses of your target of 100");
+  });
+
+  it("backs off exponentially from 5 s, capped at an hour", () => {
+    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([5, 10, 20, 40]);
+    expect(backoffSeconds(30)).toBe(3600);
+  });
+});
