@@ -1,10 +1,10 @@
 import { raise } from "../../src/core/errors.ts";
 import { escapeMarkdown, markdownTable } from "../../src/core/markdown.ts";
-import { addAnswer, fieldSection, newTally } from "../../src/core/report-summary.ts";
+import { fieldSection } from "../../src/core/report-summary.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { ownedForm } from "../services/form-view.ts";
-import { recordBatches } from "./records.ts";
+import { reportTallies } from "./report-tallies.ts";
 import { formStats } from "./stats.ts";
 
 export const PERIODS = { "7d": 7, "30d": 30, "90d": 90, all: null } as const;
@@ -27,21 +27,8 @@ export async function responseReport(
   const days = PERIODS[period];
   const since = days === null ? null : new Date(Date.now() - days * 86_400_000).toISOString();
   const fields = row.definition.fields.filter((f) => f.type !== "statement");
-  const tallies = new Map(fields.map((f) => [f.id, newTally()]));
-  const scores = new Map<number, number>();
-  let responses = 0;
-  for await (const batch of recordBatches(ctx, row.id, { since, until: null })) {
-    for (const r of batch) {
-      responses++;
-      for (const f of fields) addAnswer(f, tallies.get(f.id)!, r.payload[f.id]);
-      const percent = (r.score as { percent?: number } | null)?.percent;
-      if (typeof percent === "number")
-        scores.set(
-          Math.min(90, Math.floor(percent / 10) * 10),
-          (scores.get(Math.min(90, Math.floor(percent / 10) * 10)) ?? 0) + 1,
-        );
-    }
-  }
+  const quiz = row.definition.type === "quiz";
+  const { responses, tallies, scores } = await reportTallies(ctx, row.id, fields, since, quiz);
   const stats = await formStats(ctx, account, slug);
   const label = days === null ? "all time" : `the last ${days} days`;
   const out = [
@@ -55,7 +42,7 @@ export async function responseReport(
     "",
     ...fields.map((f) => fieldSection(f, tallies.get(f.id)!, responses)),
   ];
-  if (row.definition.type === "quiz") {
+  if (quiz) {
     const rows = [...scores.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([b, n]) => [`${b}–${b === 90 ? 100 : b + 9}%`, String(n)]);

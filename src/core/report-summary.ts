@@ -2,7 +2,7 @@ import type { Field } from "./field-schema.ts";
 import { escapeMarkdown, markdownTable } from "./markdown.ts";
 import { optionValue } from "./options.ts";
 
-/** Per-field tallies built one response at a time (memory grows with distinct values, not rows). */
+/** Per-field tallies, filled from SQL aggregates (they grow with distinct values, not rows). */
 export interface Tally {
   answered: number;
   counts: Map<string, number>;
@@ -12,8 +12,8 @@ export interface Tally {
   recent: string[];
 }
 
-export const newTally = (): Tally => ({
-  answered: 0,
+export const newTally = (answered = 0): Tally => ({
+  answered,
   counts: new Map(),
   numbers: new Map(),
   ranks: new Map(),
@@ -23,38 +23,38 @@ export const newTally = (): Tally => ({
 
 const bump = <K>(m: Map<K, number>, k: K, by = 1) => m.set(k, (m.get(k) ?? 0) + by);
 
-export function addAnswer(field: Field, tally: Tally, value: unknown): void {
-  if (value === undefined) return;
-  tally.answered++;
-  switch (field.type) {
-    case "radio":
-    case "select":
-    case "yes_no":
-      bump(tally.counts, String(value));
-      break;
-    case "checkbox":
-      for (const v of value as string[]) bump(tally.counts, v);
-      break;
-    case "number":
-    case "rating":
-    case "scale":
-    case "nps":
-      bump(tally.numbers, value as number);
-      break;
-    case "ranking":
-      (value as string[]).forEach((v, i) => {
-        bump(tally.ranks, v, i + 1);
-      });
-      break;
-    case "matrix":
-      for (const [row, col] of Object.entries(value as Record<string, string>)) {
-        if (!tally.matrix.has(row)) tally.matrix.set(row, new Map());
-        bump(tally.matrix.get(row)!, col);
-      }
-      break;
-    default:
-      // newest first arrive first: keep the five most recent text answers
-      if (tally.recent.length < 5) tally.recent.push(String(value));
+const COUNTED = new Set(["radio", "select", "yes_no", "checkbox", "ranking"]);
+const NUMERIC = new Set(["number", "rating", "scale", "nps"]);
+
+/** Fields summarised by counting values (the rest show their most recent answers). */
+export const tallied = (field: Field) =>
+  COUNTED.has(field.type) || NUMERIC.has(field.type) || field.type === "matrix";
+
+/**
+ * One row of the report's SQL aggregate: `v` counts one value (a list's item, with the sum of its
+ * 1-based positions); `m` one matrix cell (`sub` the row, `item` the column); `q` a quiz bucket.
+ */
+export interface AggregateRow {
+  field: string;
+  kind: "v" | "m" | "q";
+  sub: string | null;
+  item: string | null;
+  n: number;
+  pos: number;
+}
+
+export function addAggregate(field: Field, tally: Tally, row: AggregateRow): void {
+  if (row.item === null || row.kind === "q") return;
+  if (row.kind === "m") {
+    if (row.sub === null) return;
+    if (!tally.matrix.has(row.sub)) tally.matrix.set(row.sub, new Map());
+    bump(tally.matrix.get(row.sub)!, row.item, row.n);
+  } else if (NUMERIC.has(field.type)) {
+    const value = Number(row.item);
+    if (Number.isFinite(value)) bump(tally.numbers, value, row.n);
+  } else {
+    bump(tally.counts, row.item, row.n);
+    if (field.type === "ranking") bump(tally.ranks, row.item, row.pos);
   }
 }
 

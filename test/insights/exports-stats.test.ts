@@ -214,4 +214,26 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
       "invalid_param",
     );
   });
+
+  it("reports quiz score buckets and only the five newest text answers", async () => {
+    const markdown = await readFile(new URL("../../forms/@me/quiz.md", import.meta.url), "utf8");
+    await api("PUT", "/api/forms/quiz", {
+      body: { markdown: markdown.replace("type: quiz", "type: quiz\nhumanness: false") },
+    });
+    const right = { http_status: "404", safe_methods: ["GET", "HEAD"], https_default: "yes" };
+    const wrong = { http_status: "200", safe_methods: ["POST"], https_default: "no" };
+    const runs = [right, right, { ...right, http_status: "500" }, wrong, wrong, wrong, wrong];
+    for (const [i, fields] of runs.entries()) {
+      const body = { fields: { ...fields, nickname: `n${i + 1}` } };
+      expect((await api("POST", "/api/forms/quiz/submit", { key: null, body })).status).toBe(201);
+    }
+    const text = (await api("GET", "/api/forms/quiz/report?period=all")).body as string;
+    expect(text).toContain("**7** responses in all time");
+    expect(text).toMatch(
+      /## Quiz scores\n\n\| Score \| Responses \|\n\| --- \| --- \|\n\| 0–9% \| 4 \|\n\| 70–79% \| 1 \|\n\| 90–100% \| 2 \|/,
+    );
+    expect(text).toContain("| GET | 3 | 43% |");
+    expect(text).toContain("> n7\n>\n> n6\n>\n> n5\n>\n> n4\n>\n> n3\n");
+    expect(text).not.toContain("> n2");
+  });
 });

@@ -1,0 +1,83 @@
+import type { Field } from "../../src/core/field-schema.ts";
+import {
+  type AggregateRow,
+  addAggregate,
+  newTally,
+  tallied,
+} from "../../src/core/report-summary.ts";
+import type { AppContext } from "../context.ts";
+
+const RECENT = 5;
+const IN_PERIOD = "form_id = $1 and ($2::timestamptz is null or submitted_at >= $2)";
+const LIST = new Set(["checkbox", "ranking"]);
+
+/** One branch of the value aggregate for a field whose id is bind parameter `$k`. */
+function branch(field: Field, k: string): string {
+  if (field.type === "matrix")
+    return `select ${k} as field, 'm' as kind, o.key as sub, o.value #>> '{}' as item, count(*)::int as n, 0 as pos
+      from responses, jsonb_each(case when jsonb_typeof(payload -> ${k}) = 'object' then payload -> ${k} else '{}'::jsonb end) as o
+     where ${IN_PERIOD} group by 3, 4`;
+  if (LIST.has(field.type))
+    return `select ${k} as field, 'v' as kind, null as sub, a.v as item, count(*)::int as n, sum(a.i)::int as pos
+      from responses, jsonb_array_elements_text(case when jsonb_typeof(payload -> ${k}) = 'array' then payload -> ${k} else '[]'::jsonb end) with ordinality as a(v, i)
+     where ${IN_PERIOD} group by 4`;
+  return `select ${k} as field, 'v' as kind, null as sub, payload ->> ${k} as item, count(*)::int as n, 0 as pos
+      from responses where ${IN_PERIOD} and jsonb_typeof(payload -> ${k}) not in ('array', 'object', 'null') group by 4`;
+}
+
+/**
+ * The report's numbers from SQL aggregates, not by reading rows into Node: one pass counting the
+ * responses and each field's answers (`count(*) filter`), one grouped branch per summarised field
+ * (values, list items with their positions, matrix cells) plus quiz score buckets in a single
+ * statement, and the newest few text answers per field over the submitted_at index. Field ids
+ * travel as bind parameters; only the statement's shape follows the form.
+ */
+export async function reportTallies(
+  ctx: AppContext,
+  formId: string,
+  fields: readonly Field[],
+  since: string | null,
+  quiz: boolean,
+) {
+  const ids = fields.map((f) => f.id);
+  const k = (i: number) => `$${i + 3}::text`;
+  const summarised = fields.filter(tallied);
+  const counted = summarised.map((f, i) => branch(f, k(i)));
+  if (quiz)
+    counted.push(`select '' as field, 'q' as kind, null as sub, least(90, floor((score ->> 'percent')::numeric / 10) * 10)::int::text as item, count(*)::int as n, 0 as pos
+      from responses where ${IN_PERIOD} and jsonb_typeof(score -> 'percent') = 'number' group by 4`);
+  const texts = fields.filter((f) => !tallied(f)).map((f) => f.id);
+  const answered = ids.map((_, i) => `count(*) filter (where payload ? ${k(i)})::int`);
+  const [totals, values, recent] = await Promise.all([
+    ctx.db.query<{ responses: number; answered: number[] }>(
+      `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered
+         from responses where ${IN_PERIOD}`,
+      [formId, since, ...ids],
+    ),
+    counted.length === 0
+      ? Promise.resolve([])
+      : ctx.db.query<AggregateRow>(counted.map((q) => `(${q})`).join("\nunion all\n"), [
+          formId,
+          since,
+          ...summarised.map((f) => f.id),
+        ]),
+    texts.length === 0
+      ? Promise.resolve([])
+      : ctx.db.query<{ field: string; answers: string[] }>(
+          `select f.key as field, array(
+             select payload ->> f.key from responses where ${IN_PERIOD} and payload ? f.key
+              order by submitted_at desc, id desc limit $4) as answers
+             from unnest($3::text[]) as f(key)`,
+          [formId, since, texts, RECENT],
+        ),
+  ]);
+  const tallies = new Map(fields.map((f, i) => [f.id, newTally(totals[0]?.answered[i] ?? 0)]));
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  const scores = new Map<number, number>();
+  for (const row of values) {
+    if (row.kind === "q") scores.set(Number(row.item), row.n);
+    else addAggregate(byId.get(row.field)!, tallies.get(row.field)!, row);
+  }
+  for (const row of recent) tallies.get(row.field)!.recent = row.answers.map(String);
+  return { responses: totals[0]?.responses ?? 0, tallies, scores };
+}
