@@ -11,7 +11,12 @@ const tricky = {
   humanness: false,
   fields: [
     { id: "text", type: "textarea", label: "Text" },
-    { id: "pick", type: "checkbox", label: "Pick", options: ["a, b", 'say "hi"', "ünï"] },
+    {
+      id: "pick",
+      type: "checkbox",
+      label: "Pick",
+      options: ["a, b", 'say "hi"', "ünï", "\\{x}\ttab", "@at"],
+    },
     {
       id: "grid",
       type: "matrix",
@@ -30,12 +35,12 @@ const answers = [
   { text: "=cmd|' /C calc'!A0", pick: ["a, b"], grid: { r1: "x" }, nps: 0, order: ["q", "p"] },
   {
     text: 'line one\nline "two", with | pipe',
-    pick: ['say "hi"', "ünï"],
+    pick: ['say "hi"', "ünï", "\\{x}\ttab"],
     grid: { r1: "y", r2: "x" },
     nps: 10,
     order: ["p", "q"],
   },
-  { text: "+1 plus", nps: 7 },
+  { text: "+1 plus", pick: ["@at", "a, b"], nps: 7 },
 ];
 
 describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
@@ -91,10 +96,10 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
     const second = byId.get(records[1].id)!;
     expect(second).toMatchObject({
       text: 'line one\nline "two", with | pipe',
-      pick: 'say "hi"; ünï',
+      pick: 'say "hi"; ünï; \\{x}\ttab',
       nps: "10",
     });
-    expect(byId.get(records[0].id)!.text).toBe("'+1 plus");
+    expect(byId.get(records[0].id)).toMatchObject({ text: "'+1 plus", pick: "'@at; a, b" });
   });
 
   it("exports JSON equal to the records, and a Markdown table with pipes and breaks escaped", async () => {
