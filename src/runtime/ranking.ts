@@ -1,4 +1,7 @@
-/** Reordering for ranking lists: drag and drop with a pointer, Up/Down buttons for keyboards. */
+/**
+ * Reordering for ranking lists: drag and drop with a pointer; Up/Down buttons and Alt+Arrow keys
+ * for keyboards, each move announced to screen readers.
+ */
 export function setupRanking(list: HTMLElement, onChange: () => void): void {
   const items = () => [...list.querySelectorAll<HTMLLIElement>("li")];
   const refresh = () => {
@@ -20,12 +23,27 @@ export function setupRanking(list: HTMLElement, onChange: () => void): void {
     if (up) sibling.before(li);
     else sibling.after(li);
     refresh();
+    const at = items().indexOf(li as HTMLLIElement) + 1;
+    const status = list.parentElement?.querySelector("[data-rank-status]");
+    if (status)
+      status.textContent = `${li.dataset.value} moved to position ${at} of ${items().length}`;
     // keep focus on the moved item's button so repeated presses keep moving it
     const again = li.querySelector<HTMLButtonElement>(`[data-move="${button.dataset.move}"]`)!;
     (again.disabled
       ? li.querySelector<HTMLButtonElement>("[data-move]:not([disabled])")!
       : again
     ).focus();
+  });
+  // Alt+ArrowUp/Down moves the item whose button has focus, as in list editors
+  list.addEventListener("keydown", (event) => {
+    if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+    const li = (event.target as HTMLElement).closest("li");
+    const button = li?.querySelector<HTMLButtonElement>(
+      `[data-move="${event.key === "ArrowUp" ? -1 : 1}"]`,
+    );
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    button.click();
   });
   let dragged: HTMLLIElement | null = null;
   list.addEventListener("dragstart", (event) => {
