@@ -1,6 +1,9 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { ensurePagesBuilt } from "../../functions/node/build-pages.ts";
+import { client } from "./api.ts";
+import { startTestServer, type TestServer, type TestServerOptions } from "./server.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 
@@ -27,4 +30,46 @@ export async function launch(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/** A real server with built pages, a browser context on it, and what a page suite needs. */
+export interface PageSuite {
+  server: TestServer;
+  api: ReturnType<typeof client>;
+  context: BrowserContext;
+  /** Script errors and console errors of every page opened through `open`. */
+  errors: string[];
+  open(path: string): Promise<Page>;
+  /** The newest stored response of a form, read through the API. */
+  latest(slug: string): Promise<{ id: string; payload: Record<string, unknown> } | undefined>;
+  close(): Promise<void>;
+}
+
+export async function startPageSuite(options: TestServerOptions = {}): Promise<PageSuite> {
+  await ensurePagesBuilt();
+  const server = await startTestServer(options);
+  const api = client(server.url, server.apiKey);
+  const browser = await launch();
+  const context = await browser.newContext();
+  const errors: string[] = [];
+  return {
+    server,
+    api,
+    context,
+    errors,
+    async open(path) {
+      const page = await context.newPage();
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(`${server.url}${path}`);
+      return page;
+    },
+    async latest(slug) {
+      return (await api("GET", `/api/forms/${slug}/responses?limit=1`)).body.responses[0];
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
 }

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PageSuite, startPageSuite } from "../helpers/browser.ts";
+
+let suite: PageSuite;
+
+const create = (slug: string, extra: Record<string, unknown> = {}) =>
+  suite.api("POST", "/api/forms", {
+    body: {
+      title: `Form ${slug}`,
+      slug,
+      humanness: false,
+      fields: [{ id: "answer", type: "text", label: "Your answer", required: true }],
+      ...extra,
+    },
+  });
+
+beforeAll(async () => {
+  suite = await startPageSuite();
+}, 180_000);
+afterAll(async () => {
+  await suite?.close();
+});
+
+describe("who may respond, as the page shows it", () => {
+  it("asks for the password of a password form and sends it as access", async () => {
+    await create("secret");
+    const set = await suite.api("PUT", "/api/forms/secret/access", {
+      body: { mode: "password", password: "open sesame" },
+    });
+    expect(set.status).toBe(200);
+    const page = await suite.open("/@me/secret");
+    await page.getByLabel("Your answer").fill("hello");
+    await page.getByLabel("Password").fill("wrong guess");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.locator(".fd-status.fd-bad").waitFor();
+    expect(await page.locator(".fd-status").textContent()).toMatch(/password|access/i);
+    expect((await suite.api("GET", "/api/forms/secret/responses")).body.total).toBe(0);
+    await page.getByLabel("Password").fill("open sesame");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    expect((await suite.latest("secret"))?.payload).toEqual({ answer: "hello" });
+  });
+
+  it("submits a link-only form with the token from its URL, and not without it", async () => {
+    await create("invite");
+    const set = await suite.api("PUT", "/api/forms/invite/access", { body: { mode: "link" } });
+    const token = set.body.access_token as string;
+    expect(token).toBeTruthy();
+    const bare = await suite.open("/@me/invite");
+    await bare.getByLabel("Your answer").fill("no token");
+    await bare.getByRole("button", { name: "Submit" }).click();
+    await bare.locator(".fd-status.fd-bad").waitFor();
+    expect(await bare.getByRole("heading", { name: "Thank you" }).isVisible()).toBe(false);
+    const page = await suite.open(`/@me/invite?access=${encodeURIComponent(token)}`);
+    await page.getByLabel("Your answer").fill("with token");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    const rows = (await suite.api("GET", "/api/forms/invite/responses")).body;
+    expect(rows.total).toBe(1);
+    expect(rows.responses[0].payload).toEqual({ answer: "with token" });
+  });
+
+  it("shows a closed notice instead of the fields once the form is closed", async () => {
+    await create("shut");
+    await suite.api("PUT", "/api/forms/shut/access", { body: { mode: "closed" } });
+    const page = await suite.open("/@me/shut");
+    await expect(page.getByRole("status").first().textContent()).resolves.toMatch(/closed/);
+    expect(await page.getByRole("button", { name: "Submit" }).count()).toBe(0);
+    expect(await page.getByLabel("Your answer").count()).toBe(0);
+  });
+
+  it("shows a past closes_at as closed too", async () => {
+    await create("late", { settings: { closes_at: "2020-01-01T00:00:00Z" } });
+    const page = await suite.open("/@me/late");
+    await expect(page.locator(".fd-closed").textContent()).resolves.toMatch(/closed/);
+  });
+
+  it("redirects the short URL and variant B's /<slug> to the page, keeping the query", async () => {
+    const made = await create("shorty");
+    const short = new URL(made.body.short_url as string).pathname;
+    expect(short).toMatch(/[A-Z]/);
+    for (const path of [short, "/shorty"]) {
+      const res = await fetch(`${suite.server.url}${path}?utm_source=x`, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(
+        new URL(res.headers.get("location")!).pathname +
+          new URL(res.headers.get("location")!).search,
+      ).toBe("/@me/shorty?utm_source=x");
+    }
+    const page = await suite.open(short);
+    expect(new URL(page.url()).pathname).toBe("/@me/shorty");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "Form shorty",
+    );
+  });
+
+  it("answers an unknown form, or a form under another handler, with a friendly 404", async () => {
+    for (const path of ["/@me/no-such-form", "/@someone-else/shorty"]) {
+      const res = await fetch(`${suite.server.url}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("Form not found");
+    }
+  });
+
+  it("runs without script errors", () => {
+    // the refused submits above log their 403 answers; nothing else may appear
+    expect(suite.errors.filter((e) => !e.includes("403"))).toEqual([]);
+  });
+});
