@@ -1,15 +1,57 @@
 import { defineCollection } from "astro:content";
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { glob } from "astro/loaders";
+import { formatFormFileError, parseFormFile } from "./core/form-file.ts";
 import { formSchema } from "./core/schema.ts";
 
 // forms/@<handler>/<slug>.md — the id keeps the handler, so the URL maps 1:1 to the file.
+// FORMDOWN_FORMS_DIR lets a build (bench/build-forms.ts) read forms from elsewhere.
+const base = process.env.FORMDOWN_FORMS_DIR ?? "./forms";
+const files = glob({
+  pattern: "@*/*.md",
+  base,
+  generateId: ({ entry }) => entry.replace(/\.md$/, ""),
+});
+
+/**
+ * Every problem of every form file, worded as `formdown validate` words them (file:line), so a
+ * broken form fails the build with the message an author already knows. Astro's own schema check
+ * still runs after this one, on the same schema.
+ */
+async function problems(dir: string, root: string): Promise<string[]> {
+  const out: string[] = [];
+  const handlers = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const handler of handlers.filter((d) => d.isDirectory() && d.name.startsWith("@"))) {
+    for (const name of await readdir(join(dir, handler.name))) {
+      if (!name.endsWith(".md")) continue;
+      const path = join(dir, handler.name, name);
+      const inside = relative(root, path);
+      const shown = inside.startsWith("..") ? path : inside;
+      const parsed = parseFormFile(await readFile(path, "utf8"), shown);
+      if (!parsed.ok) out.push(...parsed.errors.map(formatFormFileError));
+      else if (parsed.form.slug !== name.slice(0, -3))
+        out.push(
+          `${shown}:1: The file's slug "${parsed.form.slug}" must match its name "${name.slice(0, -3)}".`,
+        );
+    }
+  }
+  return out;
+}
+
 const forms = defineCollection({
-  loader: glob({
-    pattern: "@*/*.md",
-    // FORMDOWN_FORMS_DIR lets a build (bench/build-forms.ts) read forms from elsewhere
-    base: process.env.FORMDOWN_FORMS_DIR ?? "./forms",
-    generateId: ({ entry }) => entry.replace(/\.md$/, ""),
-  }),
+  loader: {
+    name: "formdown-forms",
+    async load(context) {
+      const root = fileURLToPath(context.config.root);
+      const found = await problems(fileURLToPath(new URL(base, context.config.root)), root);
+      if (found.length) {
+        throw new Error(`${found.length} problem(s) in the form files:\n${found.join("\n")}`);
+      }
+      return files.load(context);
+    },
+  },
   schema: formSchema,
 });
 

@@ -23,7 +23,12 @@ async function fresh(): Promise<boolean> {
   return built > 0 && config < built && (await newest(join(ROOT, "src"))) < built;
 }
 
-type BuildOptions = { outDir?: string; env?: Record<string, string> };
+type BuildOptions = {
+  outDir?: string;
+  env?: Record<string, string>;
+  /** Keep Astro's error output out of the terminal and put it in the thrown error instead. */
+  quiet?: boolean;
+};
 
 /**
  * Runs `astro build` in a child process (keeps the build's memory and globals out of the server).
@@ -64,12 +69,18 @@ function run(options: BuildOptions): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "pipe" : "inherit"],
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...options.env },
+    });
+    let errors = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      errors = (errors + chunk.toString()).slice(-16_000);
     });
     child.once("error", fail);
     child.once("exit", (code) =>
-      code === 0 ? done() : fail(new Error(`astro build failed (exit ${code})`)),
+      code === 0
+        ? done()
+        : fail(new Error(`astro build failed (exit ${code})${errors ? `\n${errors}` : ""}`)),
     );
   });
 }
