@@ -3,9 +3,11 @@
 import type { Field } from "../core/field-schema.ts";
 import { visibleFields } from "../core/show-if.ts";
 import { validateAnswers } from "../core/validate-answers.ts";
+import { AntiBot } from "./anti-bot.ts";
 import { collect } from "./collect.ts";
 import { setupRanking } from "./ranking.ts";
-import { solve } from "./solver.ts";
+import { type Score, scoreText, send, submitBody } from "./send.ts";
+import { shuffleOptions } from "./shuffle.ts";
 import { showErrors, uploadFile } from "./ui.ts";
 
 interface Definition {
@@ -28,8 +30,8 @@ class FormdownForm extends HTMLElement {
   #form: HTMLFormElement | null = null;
   #page = 0;
   #uploads = new Map<string, string>();
-  #token: Promise<string> | null = null;
-  #turnstile: string | null = null;
+  #sending = new Set<Promise<void>>();
+  #antiBot: AntiBot | null = null;
   #idempotencyKey = crypto.randomUUID();
   #started = false;
 
@@ -40,7 +42,7 @@ class FormdownForm extends HTMLElement {
     // the 3D viewer is a separate chunk, fetched only by pages that show a model
     if (this.querySelector("model-viewer")) void import("@google/model-viewer");
     if (!this.#form) return;
-    if (this.#def.randomize) this.#shuffle();
+    if (this.#def.randomize) shuffleOptions(this);
     for (const list of this.querySelectorAll<HTMLElement>("[data-ranking]"))
       setupRanking(list, () => this.#changed());
     this.#form.addEventListener("input", () => this.#changed());
@@ -53,7 +55,7 @@ class FormdownForm extends HTMLElement {
     });
     this.querySelector("[data-next]")!.addEventListener("click", () => this.#move(1));
     this.querySelector("[data-back]")!.addEventListener("click", () => this.#move(-1));
-    if (this.#def.humanness && this.#def.turnstileSiteKey) this.#loadTurnstile();
+    this.#antiBot = new AntiBot(this.#def, this.querySelector<HTMLElement>("[data-captcha]")!);
     this.#render();
   }
 
@@ -78,42 +80,27 @@ class FormdownForm extends HTMLElement {
     if (!this.#started) {
       this.#started = true;
       this.#beacon("start");
-      // start the proof of work while the respondent types, so it is ready by Submit
-      if (this.#def.humanness && !this.#def.turnstileSiteKey) this.#token = this.#altcha();
+      this.#antiBot?.prepare();
     }
     this.#render();
   }
 
   async #onChange(event: Event) {
     const input = event.target as HTMLInputElement;
-    if (input.type === "file" && input.files?.[0]) {
+    if (input.type === "file") {
       const field = this.#def.fields.find((f) => f.id === input.name)!;
-      const url = await uploadFile(this, this.#url("/uploads"), field, input);
-      if (url) this.#uploads.set(field.id, url);
-      else this.#uploads.delete(field.id);
+      this.#uploads.delete(field.id);
+      if (input.files?.[0]) {
+        // Submit waits for uploads still on their way
+        const sending = uploadFile(this, this.#url("/uploads"), field, input).then((url) => {
+          if (url) this.#uploads.set(field.id, url);
+        });
+        this.#sending.add(sending);
+        await sending;
+        this.#sending.delete(sending);
+      }
     }
     this.#changed();
-  }
-
-  async #altcha(): Promise<string> {
-    const res = await fetch(`${this.#def.apiBase}/api/challenge`);
-    return solve(await res.json());
-  }
-
-  #loadTurnstile() {
-    const box = this.querySelector<HTMLElement>("[data-captcha]")!;
-    const w = window as unknown as { turnstile?: { render(el: HTMLElement, o: object): void } };
-    const script = document.createElement("script");
-    script.src = this.#def.turnstileScript;
-    script.async = true;
-    script.onload = () =>
-      w.turnstile?.render(box, {
-        sitekey: this.#def.turnstileSiteKey,
-        callback: (t: string) => {
-          this.#turnstile = t;
-        },
-      });
-    document.head.append(script);
   }
 
   /** Shows the fields of the current page that show_if leaves visible. */
@@ -149,14 +136,19 @@ class FormdownForm extends HTMLElement {
   /** Validates with the core; shows problems of the given fields only. Returns whether they pass. */
   #check(onlyPage: boolean): boolean {
     const result = validateAnswers(this.#def, this.#answers());
-    const pageOf = (id: string) =>
-      Number(this.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"]`)?.dataset.page);
+    const pageOf = (id: string) => this.#pageOf(id);
     const details = result.ok
       ? []
       : (result.failure.details ?? []).filter((d) => !onlyPage || pageOf(d.field) === this.#page);
     showErrors(this, this.#def.fields, details);
     if (details.length && !onlyPage) this.#page = pageOf(details[0]!.field);
     return details.length === 0;
+  }
+
+  #pageOf(id: string): number {
+    return Number(
+      this.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"]`)?.dataset.page,
+    );
   }
 
   #move(delta: number) {
@@ -172,19 +164,12 @@ class FormdownForm extends HTMLElement {
     )?.focus();
   }
 
-  #shuffle() {
-    for (const group of this.querySelectorAll<HTMLElement>("[data-options]")) {
-      const items = [...group.children];
-      for (let i = items.length - 1; i > 0; i--) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [items[i], items[j]] = [items[j]!, items[i]!];
-      }
-      group.append(...items);
-    }
-  }
-
   async #submit() {
     const status = this.querySelector<HTMLElement>(".fd-status")!;
+    if (this.#sending.size) {
+      status.textContent = "Finishing your upload…";
+      await Promise.all(this.#sending);
+    }
     if (!this.#check(false)) {
       this.#render();
       status.textContent = "Please check the highlighted answers.";
@@ -199,34 +184,28 @@ class FormdownForm extends HTMLElement {
     status.classList.remove("fd-bad");
     status.textContent = "Sending…";
     try {
-      const body: Record<string, unknown> = { fields: this.#answers() };
-      const params = new URLSearchParams(location.search);
-      if (this.#def.hidden.length)
-        body.hidden = Object.fromEntries(
-          this.#def.hidden.flatMap((n) => (params.get(n) ? [[n, params.get(n)]] : [])),
-        );
-      if (this.#def.access === "link") body.access = params.get("access") ?? "";
-      if (this.#def.access === "password")
-        body.access = this.querySelector<HTMLInputElement>("#fd-password")?.value ?? "";
-      if (this.#def.humanness && !this.#def.turnstileSiteKey) this.#token ??= this.#altcha();
-      if (this.#def.humanness) {
-        body.turnstile_token = this.#def.turnstileSiteKey ? this.#turnstile : await this.#token;
+      const body = submitBody(this.#def, this, this.#answers());
+      const antiBot = this.#antiBot!;
+      const token = await antiBot.token();
+      if (token !== undefined) body.turnstile_token = token;
+      let answer = await send(this.#url("/submit"), this.#idempotencyKey, body);
+      if (answer.code === "captcha_failed" && antiBot.usesAltcha) {
+        // an expired challenge: solve a fresh one and try once more
+        antiBot.renew();
+        body.turnstile_token = await antiBot.token();
+        answer = await send(this.#url("/submit"), this.#idempotencyKey, body);
       }
-      const res = await fetch(this.#url("/submit"), {
-        method: "POST",
-        headers: { "content-type": "application/json", "idempotency-key": this.#idempotencyKey },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json().catch(() => ({}))) as {
-        error?: string;
-        code?: string;
-        details?: { field: string; message: string }[];
-        score?: { points: number; max_points: number; percent: number; passed: boolean | null };
-      };
-      if (res.status === 201) return this.#done(json.score);
-      if (json.code === "captcha_failed") this.#token = null;
-      if (json.details) showErrors(this, this.#def.fields, json.details);
-      status.textContent = json.error ?? "Something went wrong. Please try again.";
+      if (answer.status === 201) return this.#done(answer.score);
+      // the server checks access first and spends the anti-bot token after it: get a fresh one
+      if (!["access_denied", "form_closed"].includes(answer.code ?? "")) antiBot.renew();
+      if (answer.details?.length) {
+        showErrors(this, this.#def.fields, answer.details);
+        // the first problem may sit on another page of a multi-page form
+        const page = this.#pageOf(answer.details[0]!.field);
+        if (!Number.isNaN(page)) this.#page = page;
+        this.#render();
+      }
+      status.textContent = answer.error ?? "Something went wrong. Please try again.";
       status.classList.add("fd-bad");
     } catch {
       status.textContent =
@@ -237,14 +216,14 @@ class FormdownForm extends HTMLElement {
     }
   }
 
-  #done(score?: { points: number; max_points: number; percent: number; passed: boolean | null }) {
+  #done(score?: Score) {
     this.#form!.hidden = true;
     const done = this.querySelector<HTMLElement>(".fd-done")!;
     done.hidden = false;
     if (score && this.#def.showResults) {
       const p = done.querySelector<HTMLElement>(".fd-score")!;
       p.hidden = false;
-      p.textContent = `Your score: ${score.points} of ${score.max_points} (${score.percent}%)${score.passed === null ? "" : score.passed ? " — passed" : " — not passed"}`;
+      p.textContent = scoreText(score);
     }
     done.focus();
   }

@@ -1,0 +1,55 @@
+// The submit request: answers plus what travels beside them (hidden URL values, the access
+// token or password), and the API's answer in one shape.
+
+export interface Score {
+  points: number;
+  max_points: number;
+  percent: number;
+  passed: boolean | null;
+}
+
+export interface SubmitAnswer {
+  status: number;
+  error?: string;
+  code?: string;
+  details?: { field: string; message: string }[];
+  score?: Score;
+}
+
+/** The body of a submit, without the anti-bot token. */
+export function submitBody(
+  def: { hidden: string[]; access: string },
+  root: HTMLElement,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { fields };
+  const params = new URLSearchParams(location.search);
+  if (def.hidden.length)
+    body.hidden = Object.fromEntries(
+      def.hidden.flatMap((n) => (params.get(n) ? [[n, params.get(n)]] : [])),
+    );
+  if (def.access === "link") body.access = params.get("access") ?? "";
+  if (def.access === "password")
+    body.access = root.querySelector<HTMLInputElement>("#fd-password")?.value ?? "";
+  return body;
+}
+
+/** POSTs a submit; a retry passes the same Idempotency-Key, so it can never store twice. */
+export async function send(
+  url: string,
+  idempotencyKey: string,
+  body: Record<string, unknown>,
+): Promise<SubmitAnswer> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "idempotency-key": idempotencyKey },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => ({}))) as Omit<SubmitAnswer, "status">;
+  return { ...json, status: res.status };
+}
+
+export function scoreText(score: Score): string {
+  const verdict = score.passed === null ? "" : score.passed ? " — passed" : " — not passed";
+  return `Your score: ${score.points} of ${score.max_points} (${score.percent}%)${verdict}`;
+}

@@ -1,0 +1,133 @@
+import type { Request as PwRequest } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PageSuite, startPageSuite } from "../helpers/browser.ts";
+
+let suite: PageSuite;
+
+beforeAll(async () => {
+  suite = await startPageSuite();
+}, 180_000);
+afterAll(async () => {
+  await suite?.close();
+});
+
+describe("what the page does between the respondent and the API", () => {
+  it("retries a submit whose answer was lost with the same Idempotency-Key and stores it once", async () => {
+    await suite.api("POST", "/api/forms", {
+      body: {
+        title: "Retry",
+        slug: "retry",
+        fields: [{ id: "word", type: "text", label: "A word", required: true }],
+      },
+    });
+    const page = await suite.open("/@me/retry");
+    const keys: string[] = [];
+    await page.route("**/api/forms/retry/submit", async (route) => {
+      keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+      if (keys.length > 1) return route.continue();
+      await route.fetch(); // the server stores it; the answer never reaches the page
+      await route.abort("failed");
+    });
+    await page.getByLabel("A word").fill("twice");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Could not reach the server").waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const list = (await suite.api("GET", "/api/forms/retry/responses")).body;
+    expect(list.total).toBe(1);
+    expect(list.responses[0].payload).toEqual({ word: "twice" });
+    const stats = (await suite.api("GET", "/api/forms/retry/stats")).body;
+    expect([stats.views, stats.starts]).toEqual([1, 1]);
+  });
+
+  it("uploads a file with its checks first, waits for it at Submit, and stores its URL", async () => {
+    await suite.api("POST", "/api/forms", {
+      body: {
+        title: "Upload",
+        slug: "upload",
+        humanness: false,
+        fields: [
+          {
+            id: "doc",
+            type: "file",
+            label: "Your notes",
+            accept: ["text/plain"],
+            max_mb: 1,
+            required: true,
+          },
+        ],
+      },
+    });
+    const page = await suite.open("/@me/upload");
+    const uploads: PwRequest[] = [];
+    page.on("request", (r) => r.url().endsWith("/uploads") && uploads.push(r));
+    const input = page.locator('input[name="doc"]');
+    const big = Buffer.alloc(1024 * 1024 + 1, 97);
+    await input.setInputFiles({ name: "big.txt", mimeType: "text/plain", buffer: big });
+    await page.getByText("must be at most 1 MB").waitFor();
+    await input.setInputFiles({ name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") });
+    await page.getByText("must be one of: text/plain").waitFor();
+    expect(uploads).toHaveLength(0);
+    await input.setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("hi"),
+    });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    expect(uploads).toHaveLength(1);
+    const url = (await suite.latest("upload"))?.payload.doc as string;
+    expect(url).toContain("/api/uploads/");
+    expect(await (await fetch(url)).text()).toBe("hi");
+  });
+
+  it("shuffles choices and select options with randomize_options, and still records the pick", async () => {
+    const options = ["A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8"];
+    await suite.api("POST", "/api/forms", {
+      body: {
+        title: "Shuffled",
+        slug: "shuffled",
+        humanness: false,
+        settings: { randomize_options: true },
+        fields: [
+          { id: "pick", type: "radio", label: "Pick", options },
+          { id: "menu", type: "select", label: "Menu", options },
+        ],
+      },
+    });
+    const orders = { radio: new Set<string>(), select: new Set<string>() };
+    for (let i = 0; i < 4; i++) {
+      const page = await suite.open("/@me/shuffled");
+      const radio = await page
+        .locator('input[name="pick"]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+      const select = await page
+        .locator("select option")
+        .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+      expect([...radio].sort()).toEqual(options);
+      expect(select[0]).toBe(""); // the placeholder stays first
+      expect(select.slice(1).sort()).toEqual(options);
+      orders.radio.add(radio.join());
+      orders.select.add(select.join());
+      if (i === 3) {
+        await page.getByRole("radio", { name: "E5" }).check();
+        await page.getByLabel("Menu").selectOption("C3");
+        await page.getByRole("button", { name: "Submit" }).click();
+        await page.getByRole("heading", { name: "Thank you" }).waitFor();
+      }
+      await page.close();
+    }
+    // four identical shuffles of eight options in a row: about one chance in 10^18
+    expect(orders.radio.size).toBeGreaterThan(1);
+    expect(orders.select.size).toBeGreaterThan(1);
+    expect((await suite.latest("shuffled"))?.payload).toEqual({ pick: "E5", menu: "C3" });
+  });
+
+  it("runs without script errors", () => {
+    // the lost answer above is a failed request on purpose
+    expect(suite.errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
+  });
+});
