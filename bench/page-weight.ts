@@ -1,22 +1,28 @@
 // Bytes shipped per example page (HTML, CSS, JS; raw and gzip). Run after `npm run build`.
-import { readdirSync, readFileSync } from "node:fs";
+// "later" is what a page fetches after load: the proof-of-work worker at the first answer (the
+// 3D viewer chunk only on pages that show a model, none of the examples).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const client = new URL("../dist/client/", import.meta.url).pathname;
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
+const total = (files: Buffer[]) => files.reduce((n, f) => n + f.length, 0);
+const totalGz = (files: Buffer[]) => files.reduce((n, f) => n + gz(f), 0);
+const asset = (name: string) => readFileSync(join(client, "_astro", name));
+
 for (const slug of readdirSync(join(client, "@me"))) {
   const html = readFileSync(join(client, "@me", slug, "index.html"));
-  const assets = [...html.toString().matchAll(/(?:href|src)="(\/_astro\/[^"]+)"/g)].map(
+  const assets = [...html.toString().matchAll(/(?:href|src)="\/_astro\/([^"]+)"/g)].map(
     (m) => m[1]!,
   );
-  const sum = (ext: string) =>
-    assets.filter((a) => a.endsWith(ext)).map((a) => readFileSync(join(client, a)));
-  const css = sum(".css");
-  const js = sum(".js");
-  const total = (files: Buffer[]) => files.reduce((n, f) => n + f.length, 0);
-  const totalGz = (files: Buffer[]) => files.reduce((n, f) => n + gz(f), 0);
+  const css = assets.filter((a) => a.endsWith(".css")).map(asset);
+  const js = assets.filter((a) => a.endsWith(".js")).map(asset);
+  const later = js
+    .flatMap((f) => [...f.toString().matchAll(/solver-worker-[\w-]+\.js/g)].map((m) => m[0]))
+    .filter((name, i, all) => all.indexOf(name) === i && existsSync(join(client, "_astro", name)))
+    .map(asset);
   console.log(
-    `${slug.padEnd(16)} HTML ${html.length} B (${gz(html)} gz) · CSS ${total(css)} B (${totalGz(css)} gz) · JS ${total(js)} B (${totalGz(js)} gz) · total gzip ${gz(html) + totalGz(css) + totalGz(js)} B`,
+    `${slug.padEnd(16)} HTML ${html.length} B (${gz(html)} gz) · CSS ${total(css)} B (${totalGz(css)} gz) · JS ${total(js)} B (${totalGz(js)} gz) + later ${total(later)} B (${totalGz(later)} gz) · total gzip ${gz(html) + totalGz(css) + totalGz(js) + totalGz(later)} B`,
   );
 }
