@@ -126,6 +126,31 @@ describe("what the page does between the respondent and the API", () => {
     expect((await suite.latest("shuffled"))?.payload).toEqual({ pick: "E5", menu: "C3" });
   });
 
+  it("paints buttons in the brand color with readable text, and shows the logo", async () => {
+    const branded = async (slug: string, primary_color: string) => {
+      await suite.api("POST", "/api/forms", {
+        body: {
+          title: `Brand ${slug}`,
+          slug,
+          humanness: false,
+          branding: { primary_color, logo: "/favicon.svg" },
+          fields: [{ id: "ok", type: "yes_no", label: "OK?" }],
+        },
+      });
+      const page = await suite.open(`/@me/${slug}`);
+      const submit = page.getByRole("button", { name: "Submit" });
+      const colors = await submit.evaluate((b) => {
+        const style = getComputedStyle(b);
+        return [style.backgroundColor, style.color];
+      });
+      expect(await page.locator(".fd-logo").getAttribute("src")).toBe("/favicon.svg");
+      return colors;
+    };
+    // amber takes dark text, navy takes white
+    expect(await branded("amber", "#f59e0b")).toEqual(["rgb(245, 158, 11)", "rgb(17, 17, 17)"]);
+    expect(await branded("navy", "#1e3a8a")).toEqual(["rgb(30, 58, 138)", "rgb(255, 255, 255)"]);
+  });
+
   it("runs without script errors", () => {
     // the lost answer above is a failed request on purpose
     expect(suite.errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
