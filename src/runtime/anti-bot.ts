@@ -41,7 +41,8 @@ export class AntiBot {
   async token(): Promise<string | null | undefined> {
     if (!this.#settings.humanness) return undefined;
     if (!this.usesAltcha) return this.#turnstile;
-    return (this.#altcha ??= this.#solve());
+    this.prepare();
+    return this.#altcha!;
   }
 
   /** The server spent the token on a submit it refused: get a fresh one. */
