@@ -42,13 +42,30 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     ctx.log.info("Note: the pages are not built (run `npm run build`); only the API is served.");
     return null;
   }
-  // the build's mtime in the URL: a process that outlives a rebuild loads the new module graph
-  // instead of a cached entry whose chunks were replaced
-  const version = statSync(entry).mtimeMs;
-  const { handler } = (await import(`${pathToFileURL(entry).href}?v=${version}`)) as {
-    handler: AstroHandler;
-  };
   const client = join(DIST, "client");
+  const load = async (version: number) =>
+    ((await import(`${pathToFileURL(entry).href}?v=${version}`)) as { handler: AstroHandler })
+      .handler;
+  // A rebuild (another `npm start`, a test run in this checkout) replaces the hashed assets that
+  // rendered pages name. At most once a second, notice a new build and load its module graph
+  // (its mtime in the URL, so the import cache cannot hand back the old entry).
+  let version = statSync(entry).mtimeMs;
+  let handler = await load(version);
+  let checked = Date.now();
+  const current = async () => {
+    if (Date.now() - checked < 1000) return handler;
+    checked = Date.now();
+    const now = existsSync(entry) ? statSync(entry).mtimeMs : version;
+    if (now !== version) {
+      try {
+        handler = await load(now);
+        version = now;
+      } catch {
+        // a build still being written: keep the old pages and look again in a second
+      }
+    }
+    return handler;
+  };
   return async (req, env) => {
     const url = new URL(req.url);
     const path = decodeURIComponent(url.pathname);
@@ -67,8 +84,9 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
             })
           : undefined;
       const { incoming, outgoing } = env as NodeEnv;
+      const render = await current();
       return new Promise<Response>((done) => {
-        handler(incoming, outgoing, () => done(new Response("Not found", { status: 404 })), {
+        render(incoming, outgoing, () => done(new Response("Not found", { status: 404 })), {
           formdown: model,
         }).then(
           () => done(RESPONSE_ALREADY_SENT),
