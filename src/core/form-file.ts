@@ -41,9 +41,11 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
   } catch (error) {
     const mark = (error as { mark?: { line?: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? "the YAML header cannot be read";
+    // gray-matter hands js-yaml the text from the end of the opening `---`, so js-yaml's
+    // 0-based line 0 is the file's line 1
     return {
       ok: false,
-      errors: [{ file, line: (mark?.line ?? 0) + 2, path: "", message: `invalid YAML: ${reason}` }],
+      errors: [{ file, line: (mark?.line ?? 0) + 1, path: "", message: `invalid YAML: ${reason}` }],
     };
   }
   if ("body" in data) {

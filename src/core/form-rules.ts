@@ -95,8 +95,6 @@ function checkField(form: RuleForm, field: Field, i: number, ctx: Ctx) {
     if (field.type === "ranking" && values.length < 2) {
       issue(ctx, [...at, "options"], "a ranking needs at least two options");
     }
-    if (field.type === "select" || field.type === "ranking")
-      return checkAnswerKey(form, field, i, ctx);
   }
   if (field.type === "matrix") {
     const ids = field.rows.map((r) => r.id);

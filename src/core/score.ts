@@ -1,5 +1,5 @@
 import type { Form } from "./schema.ts";
-import { deepEqual } from "./show-if.ts";
+import { answerOf, deepEqual } from "./show-if.ts";
 
 export interface QuizScore {
   points: number;
@@ -28,9 +28,11 @@ export function scoreQuiz(form: QuizForm, payload: Record<string, unknown>): Qui
   for (const field of form.fields) {
     if (field.answer === undefined) continue;
     max += field.points;
-    if (correct(field.type, payload[field.id], field.answer)) points += field.points;
+    if (correct(field.type, answerOf(payload, field.id), field.answer)) points += field.points;
   }
   const percent = max === 0 ? 0 : Math.round((points / max) * 1000) / 10;
   const pass = form.quiz.pass_percent;
-  return { points, max_points: max, percent, passed: pass === undefined ? null : percent >= pass };
+  // judged on the exact ratio: 59.96% rounds to 60.0 but does not pass at 60
+  const passed = pass === undefined ? null : points * 100 >= pass * max;
+  return { points, max_points: max, percent, passed };
 }

@@ -3,12 +3,23 @@ import type { Field } from "./field-schema.ts";
 
 export type Answers = Record<string, unknown>;
 
+/** The answer sent for an id: own keys only, so `constructor` or `to_string` never reads the prototype. */
+export const answerOf = (answers: Answers, id: string): unknown =>
+  Object.hasOwn(answers, id) ? answers[id] : undefined;
+
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) {
     return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
   }
-  if (a && b && typeof a === "object" && typeof b === "object") {
+  if (
+    a &&
+    b &&
+    typeof a === "object" &&
+    typeof b === "object" &&
+    !Array.isArray(a) &&
+    !Array.isArray(b)
+  ) {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
     const ra = a as Record<string, unknown>;
@@ -28,7 +39,7 @@ const num = (v: unknown): number | null => (typeof v === "number" && Number.isFi
 export function isVisible(field: Field, answers: Answers): boolean {
   const rule = field.show_if;
   if (!rule) return true;
-  const answer = answers[rule.field];
+  const answer = answerOf(answers, rule.field);
   const { value } = rule;
   switch (rule.op) {
     case "eq":
@@ -66,7 +77,8 @@ export function visibleFields(fields: readonly Field[], answers: Answers): Field
   for (const field of fields) {
     if (!isVisible(field, kept)) continue;
     shown.push(field);
-    if (answers[field.id] !== undefined) kept[field.id] = answers[field.id];
+    const answer = answerOf(answers, field.id);
+    if (answer !== undefined) kept[field.id] = answer;
   }
   return shown;
 }

@@ -1,7 +1,7 @@
 import { assertNever, type FieldIssue, fail, ok, type Result } from "./errors.ts";
 import type { Field } from "./field-schema.ts";
 import { optionValue } from "./options.ts";
-import { visibleFields } from "./show-if.ts";
+import { answerOf, visibleFields } from "./show-if.ts";
 
 /** A minimal view of a form: enough to validate answers (the page and the server share this). */
 export interface AnswerForm {
@@ -123,7 +123,7 @@ function requiredProblem(field: Field, v: unknown): string | null {
   if (isEmptyAnswer(v)) return "is required";
   if (field.type === "matrix") {
     const answered = v as Record<string, unknown>;
-    const missing = field.rows.find((r) => answered[r.id] === undefined);
+    const missing = field.rows.find((r) => answerOf(answered, r.id) === undefined);
     if (missing) return `every row needs an answer ("${missing.label}" has none)`;
   }
   return null;
@@ -153,7 +153,7 @@ export function validateAnswers(
   const payload: Payload = {};
   for (const field of visibleFields(form.fields, answers)) {
     if (field.type === "statement") continue;
-    const value = answers[field.id];
+    const value = answerOf(answers, field.id);
     const problem = isEmptyAnswer(value)
       ? field.required
         ? requiredProblem(field, value)
@@ -171,7 +171,7 @@ export function validateAnswers(
     const given = hidden && typeof hidden === "object" ? (hidden as Record<string, unknown>) : {};
     const kept: Record<string, string> = {};
     for (const name of declared) {
-      const v = given[name];
+      const v = answerOf(given, name);
       if (typeof v === "string" && v !== "") kept[name] = v.slice(0, 500);
     }
     payload._hidden = kept;
