@@ -8,60 +8,127 @@ import { formatFormFileError, parseFormFile, serialiseForm } from "./form-file.t
 import { formSchema } from "./schema.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
-const examples = readdirSync(join(root, "forms/@me")).map((f) => join(root, "forms/@me", f));
-const fixtures = join(root, "test/fixtures/invalid-forms");
+const exampleDir = join(root, "forms/@me");
+const examples = readdirSync(exampleDir)
+  .filter((f) => f.endsWith(".md"))
+  .sort();
+const fixtureDir = join(root, "test/fixtures/invalid-forms");
+const fixtures = readdirSync(fixtureDir)
+  .filter((f) => f.endsWith(".md"))
+  .sort();
 
-describe("form files", () => {
-  it.each(examples)("parses and round-trips %s", (file) => {
-    const parsed = parseFormFile(readFileSync(file, "utf8"), file);
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
-    const again = parseFormFile(serialiseForm(parsed.form), file);
-    expect(again.ok && again.form).toEqual(parsed.form);
+const readExample = (name: string) => {
+  const parsed = parseFormFile(readFileSync(join(exampleDir, name), "utf8"), name);
+  if (!parsed.ok) throw new Error(parsed.errors.map(formatFormFileError).join("\n"));
+  return parsed.form;
+};
+
+describe("the example forms", () => {
+  it("are the three documented examples", () => {
+    expect(examples).toEqual(["contact.md", "product-survey.md", "quiz.md"]);
   });
 
-  it("round-trips generated forms", () => {
-    const field = fc.oneof(
-      fc.record({
-        type: fc.constant("text"),
-        label: fc.string({ maxLength: 30 }),
-        required: fc.boolean(),
-      }),
-      fc.record({
-        type: fc.constant("radio"),
-        options: fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }), {
-          minLength: 1,
-          maxLength: 4,
-        }),
-      }),
-      fc.record({ type: fc.constant("nps"), low_label: fc.string({ maxLength: 10 }) }),
-      fc.record({ type: fc.constant("date"), min: fc.constant("2026-01-01") }),
+  it.each(examples)("%s parses, with its slug equal to its file name", (name) => {
+    const form = readExample(name);
+    expect(form.slug).toBe(name.replace(/\.md$/, ""));
+    expect(form.body).toMatch(/\S/);
+    expect(form.fields.length).toBeGreaterThan(0);
+  });
+
+  it.each(examples)("%s round-trips through serialiseForm", (name) => {
+    const form = readExample(name);
+    const text = serialiseForm(form);
+    expect(text.startsWith("---\n")).toBe(true);
+    const again = parseFormFile(text, name);
+    expect(again).toEqual({ ok: true, form });
+    // and serialising is stable
+    expect(again.ok && serialiseForm(again.form)).toBe(text);
+  });
+
+  it("keep the seed's shapes: survey without steps, quiz answer keys, hidden names", () => {
+    const survey = readExample("product-survey.md");
+    expect(survey.type).toBe("survey");
+    expect(survey.hidden).toEqual(["utm_source"]);
+    expect(survey.fields.filter((f) => f.type !== "scale").every((f) => f.step === undefined)).toBe(
+      true,
     );
-    fc.assert(
-      // a body is the Markdown under the header: absent, or some non-blank text
-      fc.property(
-        fc.array(field, { minLength: 1, maxLength: 6 }),
-        fc.option(
-          fc.string({ maxLength: 200 }).filter((b) => b.trim() !== ""),
-          { nil: undefined },
-        ),
-        (fields, body) => {
-          const input = {
-            title: "Generated: a form",
-            slug: "gen",
-            ...(body === undefined ? {} : { body }),
-            fields: fields.map((f, i) => ({ id: `f_${i}`, ...f })),
-          };
-          const form = formSchema.parse(input);
-          const parsed = parseFormFile(serialiseForm(form), "gen.md");
-          expect(parsed.ok && parsed.form).toEqual(form);
-        },
+    const quiz = readExample("quiz.md");
+    expect(quiz.fields.map((f) => f.answer)).toEqual(["404", ["GET", "HEAD"], "yes", undefined]);
+    expect(readExample("contact.md").notifications.email).toEqual(["owner@example.com"]);
+  });
+});
+
+describe("generated forms round-trip", () => {
+  const textish = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: "grapheme", maxLength: 20 }),
+    fc.constantFrom("a: b", "- item", "# not a comment", "'quoted'", '"q"', "yes", "null", "1e3"),
+  );
+  const label = textish.filter((s) => s.length > 0);
+  const opts = (min: number) => fc.uniqueArray(label, { minLength: min, maxLength: 4 });
+  const field = fc.oneof(
+    fc.record(
+      { type: fc.constant("text"), label: textish, required: fc.boolean(), placeholder: textish },
+      { requiredKeys: ["type"] },
+    ),
+    fc.record({ type: fc.constantFrom("radio", "select"), options: opts(1) }),
+    fc.record({ type: fc.constant("checkbox"), options: opts(1) }).map((f) => ({
+      ...f,
+      options: f.options.map((o, i) =>
+        i === 0 ? { label: o, media: { type: "image", url: "https://x.example/a.png" } } : o,
       ),
-      { numRuns: 60 },
+    })),
+    fc.record({ type: fc.constant("ranking"), options: opts(2) }),
+    fc.record({ type: fc.constant("nps"), low_label: textish, high_label: textish }),
+    fc.record({ type: fc.constant("number"), min: fc.integer({ max: 0 }), max: fc.nat() }),
+    fc.record({ type: fc.constant("scale"), min: fc.constant(0), max: fc.constant(10) }),
+    fc.record({ type: fc.constant("date"), min: fc.constant("2026-01-01") }),
+    fc.record({ type: fc.constantFrom("yes_no", "email", "textarea", "statement", "file") }),
+    fc.record({
+      type: fc.constant("matrix"),
+      rows: fc
+        .uniqueArray(fc.stringMatching(/^[a-z][a-z0-9_]{0,5}$/), { minLength: 1, maxLength: 3 })
+        .map((ids) => ids.map((id) => ({ id, label: id.toUpperCase() }))),
+      columns: opts(1),
+    }),
+  );
+  const formInput = fc.record(
+    {
+      title: fc.string({ minLength: 1, maxLength: 40 }).filter((t) => t.trim() !== ""),
+      slug: fc.stringMatching(/^[a-z0-9]{1,8}(?:-[a-z0-9]{1,8}){0,2}$/),
+      body: textish.filter((b) => b.trim() !== ""),
+      hidden: fc.uniqueArray(fc.stringMatching(/^[a-z_]{1,8}$/), { maxLength: 2 }),
+      stepped: fc.boolean(),
+      fields: fc.array(field, { minLength: 1, maxLength: 6 }),
+    },
+    { requiredKeys: ["title", "slug", "fields", "stepped"] },
+  );
+
+  it("parseFormFile(serialiseForm(form)) gives the form back", () => {
+    fc.assert(
+      fc.property(formInput, ({ stepped, fields, ...rest }) => {
+        const form = formSchema.parse({
+          ...rest,
+          fields: fields.map((f, i) => ({
+            id: `f_${i}`,
+            ...f,
+            ...(stepped && f.type !== "scale" ? { step: i < 2 ? 1 : "Later" } : {}),
+            // a show_if on the first field, when it can be compared with eq
+            ...(i > 0 && fields[0]!.type !== "statement"
+              ? { show_if: { field: "f_0", op: "neq", value: "x" } }
+              : {}),
+          })),
+        });
+        const parsed = parseFormFile(serialiseForm(form), "gen.md");
+        expect(parsed).toEqual({ ok: true, form });
+      }),
+      { numRuns: 150 },
     );
   });
+});
 
-  it("keeps unquoted YAML dates as ISO text", () => {
+describe("form file parsing details", () => {
+  it("keeps unquoted YAML dates and timestamps as ISO text", () => {
     const parsed = parseFormFile(
       "---\ntitle: D\nslug: d\nsettings:\n  closes_at: 2026-12-31T23:59:00Z\nfields:\n  - id: d\n    type: date\n    min: 2026-01-01\n---\n",
     );
@@ -69,25 +136,149 @@ describe("form files", () => {
     expect(parsed.ok && parsed.form.fields[0]).toMatchObject({ min: "2026-01-01" });
   });
 
-  it("validates every example with the JSON Schema derived from the zod schema", () => {
-    const schema = z.toJSONSchema(formSchema, { io: "input" });
-    const validate = new Ajv2020({ strict: false }).compile(schema);
-    for (const file of examples) {
-      const text = readFileSync(file, "utf8");
-      const header = (parseFormFile(text, file) as { ok: true; form: object }).form;
-      expect(validate(header), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
-    }
-    expect(validate({ title: "x", slug: "x", fields: [{ id: "a", type: "nope" }] })).toBe(false);
+  it("takes the body from below the header and refuses a body key", () => {
+    const ok = parseFormFile(
+      "---\ntitle: B\nslug: b\nfields: [{id: a, type: text}]\n---\n\n# Hello\n\nText.\n",
+    );
+    expect(ok.ok && ok.form.body).toBe("# Hello\n\nText.");
+    const none = parseFormFile(
+      "---\ntitle: B\nslug: b\nfields: [{id: a, type: text}]\n---\n\n  \n",
+    );
+    expect(none.ok && none.form.body).toBeUndefined();
+    const key = parseFormFile(
+      "---\ntitle: B\nslug: b\nbody: x\nfields: [{id: a, type: text}]\n---\n",
+    );
+    expect(key).toEqual({
+      ok: false,
+      errors: [
+        {
+          file: "form.md",
+          line: 1,
+          path: "body",
+          message: "the body is the Markdown below the header, not a key",
+        },
+      ],
+    });
   });
 
-  it("reports each invalid fixture at its file and line", () => {
-    const messages = readdirSync(fixtures)
-      .sort()
-      .map((name) => {
-        const parsed = parseFormFile(readFileSync(join(fixtures, name), "utf8"), name);
-        expect(parsed.ok, name).toBe(false);
-        return parsed.ok ? "" : parsed.errors.map(formatFormFileError).join("\n");
-      });
-    expect(messages).toMatchSnapshot();
+  it("accepts Windows line ends and a byte-order mark", () => {
+    const text =
+      "\uFEFF---\r\ntitle: W\r\nslug: w\r\nfields:\r\n  - id: a\r\n    type: text\r\n---\r\n";
+    expect(parseFormFile(text).ok).toBe(true);
+  });
+
+  it("formats errors as file:line: **path**: message, or file:line: message without a path", () => {
+    expect(formatFormFileError({ file: "a.md", line: 3, path: "slug", message: "bad" })).toBe(
+      "a.md:3: **slug**: bad",
+    );
+    expect(formatFormFileError({ file: "a.md", line: 1, path: "", message: "bad" })).toBe(
+      "a.md:1: bad",
+    );
+  });
+
+  it("reports every problem of a file, each at its own line", () => {
+    const parsed = parseFormFile(
+      [
+        "---",
+        "title: Many",
+        "slug: Many Problems",
+        "fields:",
+        "  - id: a",
+        "    type: text",
+        "  - id: a",
+        "    type: rating",
+        "    max: 50",
+        "---",
+      ].join("\n"),
+      "many.md",
+    );
+    expect(!parsed.ok && parsed.errors.map(formatFormFileError)).toEqual([
+      "many.md:3: **slug**: must be lowercase letters, digits and hyphens only (no spaces, underscores or other characters)",
+      "many.md:9: **fields[1].max**: Too big: expected number to be <=10",
+      'many.md:7: **fields[1].id**: "a" is already the id of fields[0]',
+    ]);
+  });
+});
+
+describe("invalid fixtures: one error each, at its file:line", () => {
+  const errors = (name: string) => {
+    const parsed = parseFormFile(readFileSync(join(fixtureDir, name), "utf8"), name);
+    if (parsed.ok) throw new Error(`${name} parsed`);
+    return parsed.errors;
+  };
+
+  it.each(fixtures)("%s has exactly one error, on a line of the file", (name) => {
+    const found = errors(name);
+    expect(found).toHaveLength(1);
+    const lines = readFileSync(join(fixtureDir, name), "utf8").split("\n").length;
+    expect(found[0]!.line).toBeGreaterThanOrEqual(1);
+    expect(found[0]!.line).toBeLessThanOrEqual(lines);
+  });
+
+  it("points at the offending line's text", () => {
+    const lineOf = (name: string) => {
+      const text = readFileSync(join(fixtureDir, name), "utf8").split("\n");
+      return text[errors(name)[0]!.line - 1]!.trim();
+    };
+    expect(lineOf("bad-slug.md")).toBe("slug: Not A Slug");
+    expect(lineOf("duplicate-id.md")).toBe("- id: a");
+    expect(lineOf("duplicate-key.md")).toBe("title: Second");
+    expect(lineOf("forward-show-if.md")).toBe("field: b");
+    expect(lineOf("invalid-yaml.md")).toBe("label: misindented");
+    expect(lineOf("missing-title.md")).toBe("---");
+    expect(lineOf("missing-fields.md")).toBe("---");
+    expect(lineOf("op-on-text.md")).toBe("op: gt");
+    expect(lineOf("survey-step.md")).toBe("step: 2");
+    expect(lineOf("unknown-type.md")).toBe("type: slider");
+  });
+
+  it("prints the messages formdown validate shows", () => {
+    const printed = Object.fromEntries(
+      fixtures.map((name) => [name, errors(name).map(formatFormFileError).join("\n")]),
+    );
+    expect(printed).toMatchInlineSnapshot(`
+      {
+        "bad-slug.md": "bad-slug.md:3: **slug**: must be lowercase letters, digits and hyphens only (no spaces, underscores or other characters)",
+        "duplicate-id.md": "duplicate-id.md:7: **fields[1].id**: "a" is already the id of fields[0]",
+        "duplicate-key.md": "duplicate-key.md:4: invalid YAML: duplicated mapping key",
+        "forward-show-if.md": "forward-show-if.md:8: **fields[0].show_if.field**: refers to "b", which comes later",
+        "invalid-yaml.md": "invalid-yaml.md:7: invalid YAML: bad indentation of a sequence entry",
+        "matrix-rows.md": "matrix-rows.md:10: **fields[0].rows[1].id**: "r" is already a row id of this field",
+        "missing-field-type.md": "missing-field-type.md:7: **fields[1].type**: type must be one of the field types (text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement)",
+        "missing-fields.md": "missing-fields.md:1: **fields**: is required",
+        "missing-title.md": "missing-title.md:1: **title**: is required",
+        "no-header.md": "no-header.md:1: a form file starts with a YAML header between --- lines",
+        "op-on-text.md": "op-on-text.md:11: **fields[1].show_if.op**: "gt" works on number, rating, scale, nps fields, not on text",
+        "statement-required.md": "statement-required.md:8: **fields[0].required**: a statement records no answer; use yes_no for consent",
+        "survey-step.md": "survey-step.md:8: **fields[0].step**: a survey shows one field at a time; remove step or use type: form",
+        "unknown-key.md": "unknown-key.md:7: **fields[1]**: unknown key "requried"",
+        "unknown-op.md": "unknown-op.md:9: **fields[1].show_if.op**: Invalid option: expected one of "eq"|"neq"|"gt"|"lt"|"gte"|"lte"|"includes"|"excludes"",
+        "unknown-type.md": "unknown-type.md:6: **fields[0].type**: type must be one of the field types (text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement)",
+      }
+    `);
+  });
+});
+
+describe("JSON Schema from the zod schema", () => {
+  const schema = z.toJSONSchema(formSchema, { io: "input" });
+  const validate = new Ajv2020({ strict: false, validateFormats: false }).compile(schema);
+
+  it.each(examples)("validates the parsed data of %s", (name) => {
+    const form = readExample(name);
+    expect(validate(form), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("validates the raw header data too (the input side, before defaults)", () => {
+    const input = { title: "x", slug: "x", fields: [{ id: "a", type: "text" }] };
+    expect(validate(input), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("refuses what the zod schema refuses in shape", () => {
+    const ok = { title: "x", slug: "x", fields: [{ id: "a", type: "text" }] };
+    expect(validate({ ...ok, fields: [{ id: "a", type: "nope" }] })).toBe(false);
+    expect(validate({ ...ok, slug: "Not A Slug" })).toBe(false);
+    expect(validate({ ...ok, colour: "red" })).toBe(false);
+    expect(validate({ slug: "x", fields: ok.fields })).toBe(false);
+    expect(validate({ ...ok, fields: [{ id: "a", type: "nps", options: ["x"] }] })).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { FIELD_TYPES, type FieldType, SHOW_IF_OPS, type ShowIfOp } from "./field-schema.ts";
+import { formSchema } from "./schema.ts";
 import { validateForm } from "./validate-form.ts";
 
 const base = { title: "T", slug: "t" };
@@ -6,175 +8,492 @@ const details = (input: object) => {
   const r = validateForm(input);
   return r.ok ? [] : r.failure.details!;
 };
+const withFields = (...fields: object[]) => details({ ...base, fields });
 
-describe("the seven form rules, with precise paths", () => {
-  it("1. slugs are lowercase letters, digits and hyphens", () => {
-    for (const slug of ["Has Caps", "under_score", "sp ace", "-lead", "ok-but-é"]) {
-      expect(
-        details({ ...base, slug, fields: [{ id: "a", type: "text" }] }).map((d) => d.field),
-      ).toEqual(["slug"]);
-    }
-    expect(details({ ...base, slug: "good-slug-2", fields: [{ id: "a", type: "text" }] })).toEqual(
-      [],
-    );
-  });
+/** A minimal valid field of each type. */
+const SAMPLE: Record<FieldType, object> = {
+  text: { type: "text" },
+  email: { type: "email" },
+  textarea: { type: "textarea" },
+  number: { type: "number" },
+  radio: { type: "radio", options: ["x", "y"] },
+  checkbox: { type: "checkbox", options: ["x", "y"] },
+  select: { type: "select", options: ["x", "y"] },
+  date: { type: "date" },
+  image: { type: "image" },
+  file: { type: "file" },
+  rating: { type: "rating" },
+  scale: { type: "scale" },
+  nps: { type: "nps" },
+  yes_no: { type: "yes_no" },
+  ranking: { type: "ranking", options: ["x", "y"] },
+  matrix: { type: "matrix", rows: [{ id: "r", label: "R" }], columns: ["x"] },
+  statement: { type: "statement" },
+};
 
-  it("2. field ids are unique (and snake_case)", () => {
-    expect(
-      details({
-        ...base,
-        fields: [
-          { id: "a", type: "text" },
-          { id: "a", type: "email" },
+describe("validateForm", () => {
+  it("accepts a minimal form and reports failures as validation_failed", () => {
+    expect(validateForm({ ...base, fields: [{ id: "a", type: "text" }] }).ok).toBe(true);
+    const r = validateForm({ ...base, slug: "Bad Slug", fields: [] });
+    expect(r).toEqual({
+      ok: false,
+      failure: {
+        code: "validation_failed",
+        error: "The form definition has 2 problems.",
+        details: [
+          {
+            field: "slug",
+            message:
+              "must be lowercase letters, digits and hyphens only (no spaces, underscores or other characters)",
+          },
+          { field: "fields", message: "a form needs at least one field" },
         ],
-      }),
-    ).toEqual([{ field: "fields[1].id", message: '"a" is already the id of fields[0]' }]);
-    expect(details({ ...base, fields: [{ id: "Bad-Id", type: "text" }] })[0]!.field).toBe(
-      "fields[0].id",
-    );
+      },
+    });
   });
 
-  it("3. show_if refers to an earlier field", () => {
-    const fields = [
-      { id: "a", type: "text", show_if: { field: "b", op: "eq", value: 1 } },
-      { id: "b", type: "number" },
-    ];
-    expect(details({ ...base, fields })).toEqual([
-      { field: "fields[0].show_if.field", message: 'refers to "b", which comes later' },
+  it.each(FIELD_TYPES)("accepts a minimal %s field", (type) => {
+    expect(withFields({ id: "a", ...SAMPLE[type] })).toEqual([]);
+  });
+});
+
+describe("seed form rule 1: slug charset", () => {
+  const slugProblems = (slug: unknown) =>
+    details({ ...base, slug, fields: [{ id: "a", type: "text" }] });
+  it.each(["contact", "product-survey", "q1-2026", "a", "42"])("accepts %s", (slug) => {
+    expect(slugProblems(slug)).toEqual([]);
+  });
+  it.each([
+    "Has-Caps",
+    "under_score",
+    "sp ace",
+    "dot.ted",
+    "sl/ash",
+    "ok-but-é",
+    "",
+    "-lead",
+    "trail-",
+  ])("refuses %j at path slug", (slug) => {
+    expect(slugProblems(slug)).toEqual([{ field: "slug", message: expect.any(String) }]);
+  });
+  it("refuses a missing slug at path slug", () => {
+    expect(details({ title: "T", fields: [{ id: "a", type: "text" }] })).toEqual([
+      { field: "slug", message: "is required" },
     ]);
-    expect(
-      details({
-        ...base,
-        fields: [{ id: "a", type: "text", show_if: { field: "zz", op: "eq", value: 1 } }],
-      })[0]!.message,
-    ).toContain("not a field");
   });
+});
 
-  it("4. a survey has no steps", () => {
+describe("seed form rule 2: field ids are unique (and snake_case)", () => {
+  it("names the later duplicate", () => {
     expect(
-      details({ ...base, type: "survey", fields: [{ id: "a", type: "text", step: 1 }] }),
+      withFields({ id: "a", type: "text" }, { id: "b", type: "text" }, { id: "a", type: "email" }),
+    ).toEqual([{ field: "fields[2].id", message: '"a" is already the id of fields[0]' }]);
+  });
+  it.each(["name", "q1", "first_name", "a_1_b"])("accepts id %s", (id) => {
+    expect(withFields({ id, type: "text" })).toEqual([]);
+  });
+  it.each(["Name", "first-name", "1q", "_x", "has space", ""])("refuses id %j", (id) => {
+    expect(withFields({ id, type: "text" })).toEqual([
+      { field: "fields[0].id", message: expect.any(String) },
+    ]);
+  });
+});
+
+describe("seed form rule 3: show_if refers to an earlier field", () => {
+  it("refuses a forward reference", () => {
+    expect(
+      withFields(
+        { id: "a", type: "text", show_if: { field: "b", op: "eq", value: 1 } },
+        { id: "b", type: "number" },
+      ),
+    ).toEqual([{ field: "fields[0].show_if.field", message: 'refers to "b", which comes later' }]);
+  });
+  it("refuses an unknown field and the field itself", () => {
+    expect(
+      withFields({ id: "a", type: "text", show_if: { field: "zz", op: "eq", value: 1 } }),
     ).toEqual([
       {
-        field: "fields[0].step",
+        field: "fields[0].show_if.field",
+        message: 'refers to "zz", which is not a field of this form',
+      },
+    ]);
+    expect(
+      withFields({ id: "a", type: "text", show_if: { field: "a", op: "eq", value: 1 } }),
+    ).toEqual([{ field: "fields[0].show_if.field", message: "a field cannot depend on itself" }]);
+  });
+  it("accepts a reference to any earlier field, not only the previous one", () => {
+    expect(
+      withFields(
+        { id: "a", type: "yes_no" },
+        { id: "b", type: "text" },
+        { id: "c", type: "text", show_if: { field: "a", op: "eq", value: "yes" } },
+      ),
+    ).toEqual([]);
+  });
+  it("refuses unknown keys in show_if", () => {
+    expect(
+      withFields(
+        { id: "a", type: "yes_no" },
+        { id: "b", type: "text", show_if: { field: "a", op: "eq", value: "yes", when: 1 } },
+      ),
+    ).toEqual([{ field: "fields[1].show_if", message: 'unknown key "when"' }]);
+  });
+});
+
+describe("seed form rule 4: survey and step are mutually exclusive", () => {
+  it("refuses step on any field of a survey", () => {
+    expect(
+      details({
+        ...base,
+        type: "survey",
+        fields: [
+          { id: "a", type: "text" },
+          { id: "b", type: "text", step: "About you" },
+        ],
+      }),
+    ).toEqual([
+      {
+        field: "fields[1].step",
         message: "a survey shows one field at a time; remove step or use type: form",
       },
     ]);
+  });
+  it("accepts steps on a form and a quiz", () => {
+    for (const type of ["form", "quiz"]) {
+      expect(
+        details({
+          ...base,
+          type,
+          fields: [
+            { id: "a", type: "text", step: 1 },
+            { id: "b", type: "text", step: "Two" },
+          ],
+        }),
+      ).toEqual([]);
+    }
+  });
+  it("a scale's own step (the distance between values) is not a page, even in a survey", () => {
     expect(
-      details({ ...base, type: "form", fields: [{ id: "a", type: "text", step: 1 }] }),
+      details({
+        ...base,
+        type: "survey",
+        fields: [{ id: "s", type: "scale", min: 0, max: 10, step: 2 }],
+      }),
     ).toEqual([]);
   });
+  it("refuses a step that is neither a positive integer nor a short label", () => {
+    for (const step of [0, -1, 1.5, "", "x".repeat(41)]) {
+      expect(withFields({ id: "a", type: "text", step })[0]?.field, String(step)).toBe(
+        "fields[0].step",
+      );
+    }
+  });
+});
 
-  it("5. matrix row ids are unique within the field", () => {
-    const matrix = {
-      id: "m",
-      type: "matrix",
-      rows: [
-        { id: "r", label: "A" },
-        { id: "r", label: "B" },
-      ],
-      columns: ["x"],
-    };
-    expect(details({ ...base, fields: [matrix] })).toEqual([
-      { field: "fields[0].rows[1].id", message: '"r" is already a row id of this field' },
+describe("seed form rule 5: matrix row ids are unique within the field", () => {
+  const matrix = (rows: object[]) => ({ id: "m", type: "matrix", rows, columns: ["x", "y"] });
+  it("names the later duplicate row", () => {
+    expect(
+      withFields(
+        matrix([
+          { id: "r", label: "A" },
+          { id: "s", label: "B" },
+          { id: "r", label: "C" },
+        ]),
+      ),
+    ).toEqual([
+      { field: "fields[0].rows[2].id", message: '"r" is already a row id of this field' },
     ]);
   });
-
-  it("6. a statement records no answer", () => {
+  it("allows the same row id in two different matrices", () => {
     expect(
-      details({ ...base, fields: [{ id: "s", type: "statement", required: true }] })[0]!.field,
-    ).toBe("fields[0].required");
-    expect(
-      details({
-        ...base,
-        fields: [
-          { id: "s", type: "statement" },
-          { id: "a", type: "text", show_if: { field: "s", op: "eq", value: 1 } },
-        ],
-      })[0]!.message,
-    ).toContain("statement");
+      withFields(matrix([{ id: "r", label: "A" }]), {
+        ...matrix([{ id: "r", label: "A" }]),
+        id: "n",
+      }),
+    ).toEqual([]);
   });
-
-  it("7. rankings order plain, distinct options", () => {
+  it("refuses duplicate columns and row ids that are not snake_case", () => {
     expect(
-      details({ ...base, fields: [{ id: "r", type: "ranking", options: ["a"] }] })[0]!.field,
-    ).toBe("fields[0].options");
-    expect(
-      details({ ...base, fields: [{ id: "r", type: "ranking", options: ["a", "a"] }] })[0]!.field,
-    ).toBe("fields[0].options[1]");
-    expect(
-      details({
-        ...base,
-        fields: [{ id: "r", type: "ranking", options: [{ label: "a" }, "b"] }],
-      })[0]!.field,
-    ).toBe("fields[0].options[0]");
+      withFields({ id: "m", type: "matrix", rows: [{ id: "r", label: "A" }], columns: ["x", "x"] }),
+    ).toEqual([{ field: "fields[0].columns[1]", message: '"x" is listed twice' }]);
+    expect(withFields(matrix([{ id: "Row A", label: "A" }]))[0]?.field).toBe(
+      "fields[0].rows[0].id",
+    );
   });
+});
 
-  it("allows show_if operators only on the types the seed names", () => {
-    const with_ = (type: string, op: string, extra: object = {}) =>
-      details({
-        ...base,
-        fields: [
-          { id: "a", type, ...extra },
-          { id: "b", type: "text", show_if: { field: "a", op, value: 1 } },
-        ],
-      });
-    expect(with_("number", "gt")).toEqual([]);
-    expect(with_("text", "gt")).toEqual([
+describe("seed form rule 6: a statement records no answer", () => {
+  it("refuses required on a statement", () => {
+    expect(withFields({ id: "s", type: "statement", required: true })).toEqual([
       {
-        field: "fields[1].show_if.op",
-        message: '"gt" works on number, rating, scale, nps fields, not on text',
+        field: "fields[0].required",
+        message: "a statement records no answer; use yes_no for consent",
       },
     ]);
-    expect(with_("checkbox", "includes", { options: ["x"] })).toEqual([]);
-    expect(with_("radio", "includes", { options: ["x"] })[0]!.field).toBe("fields[1].show_if.op");
+  });
+  it("refuses an answer key on a statement", () => {
     expect(
+      details({ ...base, type: "quiz", fields: [{ id: "s", type: "statement", answer: "x" }] }),
+    ).toEqual([{ field: "fields[0].answer", message: "a statement records no answer" }]);
+  });
+  it("refuses a show_if that depends on a statement", () => {
+    expect(
+      withFields(
+        { id: "s", type: "statement" },
+        { id: "a", type: "text", show_if: { field: "s", op: "eq", value: 1 } },
+      ),
+    ).toEqual([
+      {
+        field: "fields[1].show_if.field",
+        message: 'refers to "s", a statement, which has no answer',
+      },
+    ]);
+  });
+});
+
+describe("seed form rule 7: ranking", () => {
+  it("needs at least two distinct options", () => {
+    expect(withFields({ id: "r", type: "ranking", options: ["a"] })).toEqual([
+      { field: "fields[0].options", message: "a ranking needs at least two options" },
+    ]);
+    expect(withFields({ id: "r", type: "ranking", options: ["a", "b", "a"] })).toEqual([
+      { field: "fields[0].options[2]", message: '"a" is listed twice' },
+    ]);
+  });
+  it("options are a flat list of strings without media", () => {
+    expect(
+      withFields({
+        id: "r",
+        type: "ranking",
+        options: [{ label: "a", media: { type: "image", url: "https://x/a.png" } }, "b"],
+      })[0]?.field,
+    ).toBe("fields[0].options[0]");
+  });
+  it("required is allowed (it insists on a deliberate reorder)", () => {
+    expect(withFields({ id: "r", type: "ranking", options: ["a", "b"], required: true })).toEqual(
+      [],
+    );
+  });
+  it("a quiz answer key must order every option exactly once", () => {
+    const quiz = (answer: unknown) =>
       details({
         ...base,
-        fields: [
-          { id: "a", type: "text" },
-          { id: "b", type: "text", show_if: { field: "a", op: "matches", value: 1 } },
-        ],
-      })[0]!.field,
-    ).toBe("fields[1].show_if.op");
+        type: "quiz",
+        fields: [{ id: "r", type: "ranking", options: ["a", "b"], answer }],
+      });
+    expect(quiz(["b", "a"])).toEqual([]);
+    expect(quiz(["a"])).toEqual([
+      {
+        field: "fields[0].answer",
+        message: "is not a valid answer for this field: must order every option exactly once",
+      },
+    ]);
+  });
+});
+
+describe("show_if operators only on the types the seed allows", () => {
+  const ALLOWED: Record<ShowIfOp, FieldType[] | "any"> = {
+    eq: "any",
+    neq: "any",
+    gt: ["number", "rating", "scale", "nps"],
+    lt: ["number", "rating", "scale", "nps"],
+    gte: ["number", "rating", "scale", "nps"],
+    lte: ["number", "rating", "scale", "nps"],
+    includes: ["checkbox", "ranking"],
+    excludes: ["checkbox", "ranking"],
+  };
+  const answerable = FIELD_TYPES.filter((t) => t !== "statement");
+  const cases = SHOW_IF_OPS.flatMap((op) => answerable.map((type) => [op, type] as const));
+
+  it.each(cases)("%s on a %s field", (op, type) => {
+    const found = withFields(
+      { id: "a", ...SAMPLE[type] },
+      { id: "b", type: "text", show_if: { field: "a", op, value: "x" } },
+    );
+    const allowed = ALLOWED[op];
+    if (allowed === "any" || allowed.includes(type)) expect(found).toEqual([]);
+    else
+      expect(found).toEqual([
+        {
+          field: "fields[1].show_if.op",
+          message: `"${op}" works on ${allowed.join(", ")} fields, not on ${type}`,
+        },
+      ]);
   });
 
-  it("checks quiz answers against their field and keeps them to quizzes", () => {
+  it("refuses an operator the seed does not list, at show_if.op", () => {
+    expect(
+      withFields(
+        { id: "a", type: "number" },
+        { id: "b", type: "text", show_if: { field: "a", op: "between", value: 1 } },
+      ),
+    ).toEqual([{ field: "fields[1].show_if.op", message: expect.stringContaining('"eq"') }]);
+  });
+});
+
+describe("field shapes", () => {
+  it("refuses unknown keys and unknown types instead of ignoring them", () => {
+    expect(withFields({ id: "a", type: "text", requried: true })).toEqual([
+      { field: "fields[0]", message: 'unknown key "requried"' },
+    ]);
+    expect(withFields({ id: "a", type: "slider" })).toEqual([
+      {
+        field: "fields[0].type",
+        message: expect.stringMatching(/^type must be one of the field types \(text, email/),
+      },
+    ]);
+    expect(details({ ...base, colour: "red", fields: [{ id: "a", type: "text" }] })).toEqual([
+      { field: "", message: 'unknown key "colour"' },
+    ]);
+  });
+
+  it("refuses option media on select (seed: only radio and checkbox)", () => {
+    expect(withFields({ id: "s", type: "select", options: [{ label: "a" }] })[0]?.field).toBe(
+      "fields[0].options[0]",
+    );
+  });
+
+  it("checks media URLs by kind, on fields of every type and on option cards", () => {
+    const media = (type: string, url: string) => ({ type, url });
+    expect(withFields({ id: "a", type: "text", media: media("youtube", "dQw4w9WgXcQ") })).toEqual(
+      [],
+    );
+    expect(withFields({ id: "a", type: "text", media: media("video", "https://x/v.mp4") })).toEqual(
+      [],
+    );
+    expect(
+      withFields({ id: "a", type: "text", media: media("model3d", "https://x/m.glb") }),
+    ).toEqual([]);
+    expect(withFields({ id: "a", type: "text", media: media("video", "https://x/v.avi") })).toEqual(
+      [{ field: "fields[0].media.url", message: "must be a direct .mp4 or .webm URL" }],
+    );
+    expect(
+      withFields({
+        id: "a",
+        type: "select",
+        options: ["x"],
+        media: media("model3d", "https://x/m.obj"),
+      }),
+    ).toEqual([{ field: "fields[0].media.url", message: "must be a .glb or .gltf URL" }]);
+    expect(
+      withFields({
+        id: "a",
+        type: "ranking",
+        options: ["x", "y"],
+        media: media("youtube", "not a video"),
+      }),
+    ).toEqual([
+      {
+        field: "fields[0].media.url",
+        message: "must be a YouTube URL or an 11-character video id",
+      },
+    ]);
+    expect(
+      withFields({
+        id: "a",
+        type: "radio",
+        options: ["x", { label: "y", media: media("image", "ftp://x/y.png") }],
+      }),
+    ).toEqual([
+      { field: "fields[0].options[1].media.url", message: "must be a public http(s) URL" },
+    ]);
+  });
+
+  it("refuses min above max and min_length above max_length", () => {
+    expect(withFields({ id: "n", type: "number", min: 5, max: 1 })).toEqual([
+      { field: "fields[0].max", message: "must not be below min" },
+    ]);
+    expect(withFields({ id: "d", type: "date", min: "2026-02-01", max: "2026-01-01" })).toEqual([
+      { field: "fields[0].max", message: "must not be below min" },
+    ]);
+    expect(withFields({ id: "t", type: "text", min_length: 9, max_length: 3 })).toEqual([
+      { field: "fields[0].max_length", message: "must not be below min_length" },
+    ]);
+  });
+
+  it("keeps rating within 2..10 and upload sizes within 100 MB", () => {
+    expect(withFields({ id: "r", type: "rating", max: 11 })[0]?.field).toBe("fields[0].max");
+    expect(withFields({ id: "f", type: "file", max_mb: 101 })[0]?.field).toBe("fields[0].max_mb");
+    expect(withFields({ id: "f", type: "image", accept: ["image/*"], max_mb: 20 })).toEqual([]);
+  });
+
+  it("refuses duplicate options and repeated hidden names", () => {
+    expect(withFields({ id: "c", type: "checkbox", options: ["a", { label: "a" }] })).toEqual([
+      { field: "fields[0].options[1]", message: '"a" is listed twice' },
+    ]);
+    expect(
+      details({ ...base, hidden: ["utm", "utm"], fields: [{ id: "a", type: "text" }] }),
+    ).toEqual([{ field: "hidden[1]", message: '"utm" is listed twice' }]);
+  });
+});
+
+describe("quiz answer keys", () => {
+  it("are checked against their field", () => {
     expect(
       details({
         ...base,
         type: "quiz",
         fields: [{ id: "q", type: "radio", options: ["a"], answer: "z" }],
-      })[0]!.field,
-    ).toBe("fields[0].answer");
-    expect(
-      details({ ...base, fields: [{ id: "q", type: "radio", options: ["a"], answer: "a" }] })[0]!
-        .message,
-    ).toContain("quiz");
-  });
-
-  it("refuses unknown keys and types instead of ignoring them", () => {
-    expect(details({ ...base, fields: [{ id: "a", type: "text", requried: true }] })).toEqual([
-      { field: "fields[0]", message: 'unknown key "requried"' },
+      }),
+    ).toEqual([
+      {
+        field: "fields[0].answer",
+        message: "is not a valid answer for this field: must be one of: a",
+      },
     ]);
-    expect(details({ ...base, fields: [{ id: "a", type: "slider" }] })[0]!.message).toContain(
-      "type must be one of",
-    );
+    expect(
+      details({
+        ...base,
+        type: "quiz",
+        fields: [{ id: "q", type: "select", options: ["a", "b"], answer: "z" }],
+      })[0]?.field,
+    ).toBe("fields[0].answer");
   });
+  it("belong to quizzes only", () => {
+    expect(withFields({ id: "q", type: "radio", options: ["a"], answer: "a" })).toEqual([
+      {
+        field: "fields[0].answer",
+        message: "answers are only scored when the form's type is quiz",
+      },
+    ]);
+  });
+});
 
+describe("defaults", () => {
   it("fills the documented defaults", () => {
-    const r = validateForm({
+    const form = formSchema.parse({
       ...base,
       fields: [
         { id: "r", type: "rating" },
         { id: "s", type: "scale" },
+        { id: "t", type: "text" },
+        { id: "f", type: "file" },
       ],
     });
-    expect(r.ok && r.value).toMatchObject({
+    expect(form).toMatchObject({
       type: "form",
       humanness: true,
       branding: { primary_color: "#0f172a" },
-      notifications: { strategy: { immediate_count: 10 } },
-      fields: [{ max: 5 }, { min: 1, max: 5, step: 1 }],
+      notifications: { email: [], strategy: { immediate_count: 10 } },
+      settings: { progress_bar: false, randomize_options: false },
+      quiz: { show_results: "immediately" },
+      hidden: [],
+      fields: [
+        { max: 5, required: false, points: 1 },
+        { min: 1, max: 5, step: 1 },
+        { max_length: 10_000 },
+        { max_mb: 10 },
+      ],
     });
+  });
+  it("accepts immediate_count 0 (no per-response emails)", () => {
+    expect(
+      details({
+        ...base,
+        notifications: { strategy: { immediate_count: 0 } },
+        fields: [{ id: "a", type: "text" }],
+      }),
+    ).toEqual([]);
   });
 });
