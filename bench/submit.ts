@@ -1,9 +1,12 @@
 // Submit throughput and p99: Formdown vs a bare node:http + one INSERT, same driver, same run.
-// Usage: npx node bench/submit.ts [seconds]   (Postgres runs when 127.0.0.1:5432 answers)
+// Usage: npx node bench/submit.ts [seconds] [rounds]   (Postgres runs when 127.0.0.1:5432 answers)
+// Baseline and Formdown alternate for `rounds` rounds (default 3) and the medians are compared:
+// on a 2-core machine a single pair of runs moves by ±30 %.
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
 
 const seconds = Number(process.argv[2] ?? 5);
+const rounds = Number(process.argv[3] ?? 3);
 const concurrency = 32;
 const body = JSON.stringify({ fields: { name: "Ada Lovelace", score: 9, tags: ["a", "c"] } });
 
@@ -22,10 +25,10 @@ function start(args: string[]): Promise<{ url: string; stop: () => void }> {
   });
 }
 
-async function load(url: string) {
+async function load(url: string, duration = seconds) {
   const latencies: number[] = [];
   let errors = 0;
-  const end = performance.now() + seconds * 1000;
+  const end = performance.now() + duration * 1000;
   const worker = async () => {
     while (performance.now() < end) {
       const t = performance.now();
@@ -42,7 +45,7 @@ async function load(url: string) {
   await Promise.all(Array.from({ length: concurrency }, worker));
   latencies.sort((a, b) => a - b);
   return {
-    rps: Math.round(latencies.length / seconds),
+    rps: Math.round(latencies.length / duration),
     p99: Math.round(latencies[Math.floor(latencies.length * 0.99)]! * 10) / 10,
     errors,
   };
@@ -62,15 +65,26 @@ for (const db of dbs) {
     db === "postgres"
       ? [process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"]
       : [];
-  const results: Record<string, { rps: number; p99: number; errors: number }> = {};
-  for (const kind of ["baseline", "formdown"]) {
-    const target = await start([kind, db, ...extra]);
-    await load(target.url); // warm-up pass, discarded
-    results[kind] = await load(target.url);
-    target.stop();
+  const runs: Record<string, { rps: number; p99: number; errors: number }[]> = {
+    baseline: [],
+    formdown: [],
+  };
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of ["baseline", "formdown"]) {
+      const target = await start([kind, db, ...extra]);
+      await load(target.url, 1); // warm-up, discarded
+      runs[kind]!.push(await load(target.url));
+      target.stop();
+    }
   }
-  const ratio = Math.round((results.formdown!.rps / results.baseline!.rps) * 100) / 100;
+  const median = (kind: string, key: "rps" | "p99") => {
+    const values = runs[kind]!.map((r) => r[key]).sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)]!;
+  };
+  const errors = runs.formdown!.reduce((sum, r) => sum + r.errors, 0);
+  const ratio = Math.round((median("formdown", "rps") / median("baseline", "rps")) * 100) / 100;
+  const list = (kind: string) => runs[kind]!.map((r) => r.rps).join("/");
   console.log(
-    `${db.padEnd(8)} baseline ${results.baseline!.rps} req/s p99 ${results.baseline!.p99} ms | formdown ${results.formdown!.rps} req/s p99 ${results.formdown!.p99} ms (errors ${results.formdown!.errors}) | ratio ${ratio}x`,
+    `${db.padEnd(8)} baseline ${median("baseline", "rps")} req/s p99 ${median("baseline", "p99")} ms [${list("baseline")}] | formdown ${median("formdown", "rps")} req/s p99 ${median("formdown", "p99")} ms [${list("formdown")}] (errors ${errors}) | ratio ${ratio}x`,
   );
 }

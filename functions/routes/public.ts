@@ -1,5 +1,4 @@
-import type { Hono } from "hono";
-import { cors } from "hono/cors";
+import type { Hono, MiddlewareHandler } from "hono";
 import { raise } from "../../src/core/errors.ts";
 import { publicForm } from "../../src/core/public-form.ts";
 import { clientIp, type Env } from "../auth.ts";
@@ -10,13 +9,26 @@ import { findForm, formStatus } from "../services/form-view.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
 
+/**
+ * CORS open to every origin. Set through `c.header` before the handler runs, so the handler's
+ * response carries it as built (hono/cors edits the finished response's headers, which on Node
+ * turns the light response back into a full Web Response on every submit).
+ */
+const open: MiddlewareHandler = async (c, next) => {
+  c.header("access-control-allow-origin", "*");
+  if (c.req.method === "OPTIONS") {
+    c.header("access-control-allow-methods", "GET,HEAD,POST,OPTIONS");
+    c.header("access-control-allow-headers", "content-type,idempotency-key");
+    c.header("access-control-max-age", "86400");
+    return c.body(null, 204);
+  }
+  await next();
+  // an error answer is built by the error handler, without the headers set above
+  if (c.error) c.res.headers.set("access-control-allow-origin", "*");
+};
+
 /** Endpoints respondents' pages call, possibly from another origin: CORS open. */
 export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const open = cors({
-    origin: "*",
-    allowHeaders: ["content-type", "idempotency-key"],
-    maxAge: 86400,
-  });
   for (const path of [
     "/api/challenge",
     "/api/forms/:slug/submit",

@@ -1,13 +1,16 @@
 // The submit's one statement (TECH.md §10): the response, and — only when the form needs them —
 // outbox rows, upload links and the rate-limit counter, written together. `seq` comes from the
-// form's own sequence (unique, lock-free; a failed submit leaves a gap). A milestone email is
-// inserted when the count reaches it, and the unique index on (form, milestone) keeps it to
-// exactly one even when concurrent submits race past it; any later submit fills in a milestone
-// a failed one skipped. The text is assembled from the fixed fragments below (never from
-// input), so a form without notifications or uploads runs a leaner plan.
+// form's own sequence (unique, lock-free; a failed submit leaves a gap), named here rather than
+// looked up. A milestone email is inserted when the count reaches it, and the unique index on
+// (form, milestone) keeps it to exactly one even when concurrent submits race past it; any later
+// submit fills in a milestone a failed one skipped. The text is assembled from the fixed
+// fragments below (never from input), so the common submit — no limiter, no email due, no
+// upload — is a single INSERT … VALUES, the plan a bare insert gets.
 
 export interface SubmitWrite {
   formId: string;
+  /** The version of the form file the answers were validated against. */
+  commitSha: string | null;
   maxResponses: number | null;
   payload: string;
   score: string | null;
@@ -19,6 +22,11 @@ export interface SubmitWrite {
   limit: { bucket: string; max: number } | null;
 }
 
+/** The name of a form's response sequence (the migration's `formdown_form_seq`). */
+export function formSequence(formId: string): string {
+  return `formdown_seq_${formId.replaceAll("-", "").toLowerCase()}`;
+}
+
 export function submitStatement(w: SubmitWrite): { text: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = (value: unknown) => {
@@ -26,21 +34,38 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
     return `$${params.length}`;
   };
   const form = p(w.formId);
+  const seq = `nextval(${p(formSequence(w.formId))}::regclass)`;
+  // optional columns only when they hold a value: each parameter costs, on PGlite most of all
+  const columns = ["form_id", "payload"];
+  const values = [form, `${p(w.payload)}::jsonb`];
+  const optional = { score: w.score, idempotency_key: w.idempotencyKey, commit_sha: w.commitSha };
+  for (const [column, value] of Object.entries(optional)) {
+    if (value === null) continue;
+    columns.push(column);
+    values.push(column === "score" ? `${p(value)}::jsonb` : p(value));
+  }
+  const insert = `insert into responses (${columns.join(", ")}, seq)`;
+  const row = values.join(", ");
+  if (!w.limit && !w.outbox && w.uploads.length === 0) {
+    const text =
+      w.maxResponses === null
+        ? `${insert} values (${row}, ${seq}) returning id, seq`
+        : `${insert} select ${row}, s.seq from ${seq} as s(seq) where s.seq <= ${p(w.maxResponses)} returning id, seq`;
+    return { text, params };
+  }
   const parts: string[] = [];
-  let guard = "";
+  const conditions: string[] = [];
+  if (w.maxResponses !== null) conditions.push(`s.seq <= ${p(w.maxResponses)}`);
   if (w.limit) {
     parts.push(`rl as (
       insert into rate_limits (bucket, window_start, hits) values (${p(w.limit.bucket)}, date_trunc('minute', now()), 1)
       on conflict (bucket, window_start) do update set hits = rate_limits.hits + 1 returning hits)`);
-    guard = ` and (select hits from rl) <= ${p(w.limit.max)}`;
+    conditions.push(`(select hits from rl) <= ${p(w.limit.max)}`);
   }
-  parts.push(`s as (select nextval(formdown_form_seq(${form})::regclass) as seq)`);
   parts.push(`r as (
-      insert into responses (form_id, seq, payload, score, idempotency_key, commit_sha)
-      select ${form}, s.seq, ${p(w.payload)}::jsonb, ${p(w.score)}::jsonb, ${p(w.idempotencyKey)},
-             (select commit_sha from forms where id = ${form})
-        from s where (${p(w.maxResponses)}::int is null or s.seq <= ${`$${params.length}`})${guard}
-      returning id, seq, submitted_at)`);
+      ${insert}
+      select ${row}, s.seq from ${seq} as s(seq)${conditions.length ? ` where ${conditions.join(" and ")}` : ""}
+      returning id, seq)`);
   if (w.outbox) {
     const to = p(w.outbox.recipients);
     parts.push(`o as (
@@ -55,7 +80,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       update uploads set response_id = r.id from r where uploads.form_id = ${form} and uploads.url = any(${p(w.uploads)}::text[]))`);
   }
   const select = w.limit
-    ? "select r.id, rl.hits from rl left join r on true"
-    : "select r.id, null::int as hits from r";
+    ? "select r.id, r.seq, rl.hits from rl left join r on true"
+    : "select r.id, r.seq, null::int as hits from r";
   return { text: `with ${parts.join(",\n")}\n${select}`, params };
 }

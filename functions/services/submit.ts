@@ -68,15 +68,23 @@ function answer(row: SubmitRow, id: string, score: unknown) {
 
 type SubmitRow = Pick<
   FormRow,
-  "id" | "definition" | "access_mode" | "access_token" | "access_password_hash"
->;
+  "id" | "definition" | "access_mode" | "access_token" | "access_password_hash" | "commit_sha"
+> & {
+  /**
+   * Every email due up to this response number is in the outbox (a submit that wrote the outbox
+   * part committed with it). Sequences only grow, so a later submit need not ask again: with no
+   * milestone above it and the immediate emails behind it, the submit is a bare INSERT. Lives as
+   * long as the cached row (2 s), so a new definition starts from 0 again.
+   */
+  emailsThrough?: number;
+};
 
 /** Only what a submit needs, without the join (the hot path reads one row by its unique slug). */
 async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | null> {
   const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
   if (cached) return cached;
   const [row] = await ctx.db.query<SubmitRow>(
-    "select id, definition, access_mode, access_token, access_password_hash from forms where slug = $1",
+    "select id, definition, access_mode, access_token, access_password_hash, commit_sha from forms where slug = $1",
     [slug],
   );
   if (row) ctx.formCache.set(slug, row);
@@ -107,11 +115,14 @@ export async function submit(ctx: AppContext, slug: string, input: SubmitInput) 
   if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
   const score = scoreQuiz(form, payload);
   const { strategy, email } = form.notifications;
-  const milestones = milestoneCounts(form);
-  const emailDue = email.length > 0 && (strategy.immediate_count > 0 || milestones.length > 0);
+  const through = row.emailsThrough ?? 0;
+  const milestones = milestoneCounts(form).filter((m) => m > through);
+  const emailDue =
+    email.length > 0 && (strategy.immediate_count > through || milestones.length > 0);
   const limit = ctx.config.rateSubmit;
   const statement = submitStatement({
     formId: row.id,
+    commitSha: row.commit_sha,
     maxResponses: form.settings.max_responses ?? null,
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
@@ -122,7 +133,7 @@ export async function submit(ctx: AppContext, slug: string, input: SubmitInput) 
     uploads: urls,
     limit: limit > 0 ? { bucket: `submit:${row.id}:${input.ip ?? "-"}`, max: limit } : null,
   });
-  let rows: { id: string | null; hits: number | null }[];
+  let rows: { id: string | null; seq: number | null; hits: number | null }[];
   try {
     rows = await ctx.db.query(statement.text, statement.params);
   } catch (error) {
@@ -139,6 +150,7 @@ export async function submit(ctx: AppContext, slug: string, input: SubmitInput) 
       raise("rate_limited", "Too many submissions; try again in a minute.", { retryAfter: 60 });
     raise("form_closed", "This form has reached its maximum number of responses.");
   }
+  if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, Number(inserted!.seq));
   return answer(row, inserted!.id!, score);
 }
 

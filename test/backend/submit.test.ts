@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solveAltcha } from "../helpers/altcha.ts";
 import { client } from "../helpers/api.ts";
@@ -275,5 +276,72 @@ describe.each(DB_KINDS)("public submit (%s)", (kind) => {
     expect([big.status, big.body.code]).toEqual([413, "payload_too_large"]);
     const broken = await api("POST", "/api/forms/open/submit", { key: null, raw: "{not json" });
     expect([broken.status, broken.body.code]).toEqual([400, "invalid_request"]);
+  });
+
+  it("stops reading a chunked body without a length once it passes 1 MiB", async () => {
+    const { hostname, port } = new URL(s.url);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        { host: hostname, port, method: "POST", path: "/api/forms/open/submit" },
+        (res) => {
+          let body = "";
+          res.on("data", (c) => {
+            body += c;
+          });
+          res.on("end", () => resolve({ status: res.statusCode!, body }));
+        },
+      );
+      req.setHeader("content-type", "application/json");
+      req.on("error", reject);
+      const chunk = "a".repeat(64 * 1024);
+      req.write('{"fields":{"x":"');
+      let sent = 0;
+      const pump = () => {
+        // keep sending until the server answers (it must not wait for the end)
+        while (sent < 4 * 1024 * 1024 && req.write(chunk)) sent += chunk.length;
+        if (sent < 4 * 1024 * 1024) req.once("drain", pump);
+        else req.end('"}}');
+      };
+      pump();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).code).toBe("payload_too_large");
+    expect((await api("GET", "/api/health")).status).toBe(200);
+  });
+
+  it("answers other origins, errors included, and their preflight", async () => {
+    const pre = await fetch(`${s.url}/api/forms/open/submit`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://pages.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type,idempotency-key",
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("*");
+    expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(pre.headers.get("access-control-allow-headers")).toBe("content-type,idempotency-key");
+    const headers = { origin: "https://pages.example" };
+    const ok = await api("POST", "/api/forms/open/submit", {
+      key: null,
+      headers,
+      body: { fields: { n: 1 } },
+    });
+    const bad = await api("POST", "/api/forms/open/submit", {
+      key: null,
+      headers,
+      body: { fields: { n: "many" } },
+    });
+    expect([ok.status, bad.status]).toEqual([201, 400]);
+    expect(ok.headers.get("access-control-allow-origin")).toBe("*");
+    expect(bad.headers.get("access-control-allow-origin")).toBe("*");
+    const beacon = await api("POST", "/api/forms/open/events", {
+      key: null,
+      headers,
+      body: { type: "bogus" },
+    });
+    expect(beacon.status).toBe(400);
+    expect(beacon.headers.get("access-control-allow-origin")).toBe("*");
   });
 });
