@@ -3,6 +3,7 @@
 // against the raw SQL aggregate. Usage: node bench/export.ts [postgres|pglite] 10000 1000000
 import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { get } from "node:http";
 import postgres from "postgres";
 
 const [kind = "postgres", ...rest] = process.argv.slice(2);
@@ -71,17 +72,34 @@ try {
          from generate_series(1, $2::int) g`,
       [id, n],
     );
+    // the rows settle as a live table's would (autovacuum sets hint bits and the visibility
+    // map); otherwise whichever reader comes first pays for writing them
+    if (kind === "postgres") await sql("vacuum analyze responses");
+    else await sql("select count(*) from responses");
     let bytes = 0;
-    const apiMs = await timed(async () => {
-      const res = await fetch(`${api}/api/forms/${slug}/responses/export?format=csv`, {
-        headers: auth,
-      });
-      for await (const chunk of res.body!) bytes += chunk.byteLength;
-    });
-    let line = `${kind} ${String(n).padStart(8)} rows: API ${Math.round(n / (apiMs / 1000))} rows/s (${(bytes / 1e6).toFixed(1)} MB), server peak RSS ${peakMb()} MB`;
-    if (admin) {
+    // read with node:http, a plain byte reader like the COPY side's driver: fetch's Web stream
+    // costs the client more CPU than the server spends, on the same two cores
+    const exportOnce = () =>
+      timed(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            bytes = 0;
+            get(
+              `${api}/api/forms/${slug}/responses/export?format=csv`,
+              { headers: auth },
+              (res) => {
+                res.on("data", (chunk: Buffer) => {
+                  bytes += chunk.byteLength;
+                });
+                res.on("end", resolve);
+                res.on("error", reject);
+              },
+            ).on("error", reject);
+          }),
+      );
+    const copyOnce = async () => {
       const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
-      const copyMs = await timed(async () => {
+      const ms = await timed(async () => {
         const stream = await raw
           .unsafe(
             `copy (select id, submitted_at, payload->>'name', payload->>'score', payload->'tags' from responses where form_id = '${id}' order by submitted_at desc, id desc) to stdout with csv header`,
@@ -90,28 +108,49 @@ try {
         for await (const _ of stream) void _;
       });
       await raw.end();
-      line += ` · COPY ${Math.round(n / (copyMs / 1000))} rows/s · ratio ${(copyMs / apiMs).toFixed(2)}x`;
+      return ms;
+    };
+    // API and COPY alternate, best of three each: single runs move by ±30 % here
+    const best = { api: Infinity, copy: Infinity };
+    for (let round = 0; round < 3; round++) {
+      best.api = Math.min(best.api, await exportOnce());
+      if (admin) best.copy = Math.min(best.copy, await copyOnce());
     }
+    let line = `${kind} ${String(n).padStart(8)} rows: API ${Math.round(n / (best.api / 1000))} rows/s (${(bytes / 1e6).toFixed(1)} MB), server peak RSS ${peakMb()} MB`;
+    if (admin)
+      line += ` · COPY ${Math.round(n / (best.copy / 1000))} rows/s · ratio ${(best.copy / best.api).toFixed(2)}x`;
     console.log(line);
-    const statsMs = await timed(() =>
+    const bestOf = async (fn: () => Promise<unknown>) => {
+      let ms = Infinity;
+      for (let round = 0; round < 3; round++) ms = Math.min(ms, await timed(fn));
+      return ms;
+    };
+    const statsMs = await bestOf(() =>
       fetch(`${api}/api/forms/${slug}/stats`, { headers: auth }).then((r) => r.json()),
     );
-    const rawMs = await timed(() =>
+    const rawMs = await bestOf(() =>
       sql(
         "select date_trunc('day', submitted_at) d, count(*) from responses where form_id = $1 and submitted_at >= now() - interval '14 days' group by 1",
         [id],
       ),
     );
-    const reportMs = await timed(() =>
+    const reportMs = await bestOf(() =>
       fetch(`${api}/api/forms/${slug}/report?period=all`, { headers: auth }).then((r) => r.text()),
     );
-    const rawReportMs = await timed(() =>
-      sql("select payload->>'score' v, count(*) from responses where form_id = $1 group by 1", [
-        id,
-      ]),
-    );
+    // the report summarises two fields (score, tags): the hand-written SQL for the same
+    // distributions is one GROUP BY per field, run one after the other
+    const rawReportMs = await bestOf(async () => {
+      await sql(
+        "select payload->>'score' v, count(*) from responses where form_id = $1 group by 1",
+        [id],
+      );
+      await sql(
+        "select t, count(*) from responses, jsonb_array_elements_text(payload->'tags') t where form_id = $1 group by 1",
+        [id],
+      );
+    });
     console.log(
-      `         stats ${statsMs.toFixed(0)} ms (raw aggregate ${rawMs.toFixed(0)} ms) · report ${reportMs.toFixed(0)} ms (one raw GROUP BY ${rawReportMs.toFixed(0)} ms)`,
+      `         stats ${statsMs.toFixed(0)} ms (raw aggregate ${rawMs.toFixed(0)} ms, ${(statsMs / rawMs).toFixed(2)}x) · report ${reportMs.toFixed(0)} ms (raw GROUP BY per field ${rawReportMs.toFixed(0)} ms, ${(reportMs / rawReportMs).toFixed(2)}x)`,
     );
   }
 } finally {

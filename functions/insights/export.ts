@@ -3,7 +3,7 @@ import { raise } from "../../src/core/errors.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
-import { ownedForm } from "../services/form-view.ts";
+import { ownedFormHead } from "../services/form-view.ts";
 import { type Range, record } from "../services/responses.ts";
 import { copyCsvStatement } from "./copy-csv.ts";
 import { recordBatches } from "./records.ts";
@@ -29,7 +29,7 @@ export async function exportResponses(
   format: ExportFormat,
   range: Range,
 ) {
-  const row = await ownedForm(ctx, account, slug);
+  const row = await ownedFormHead(ctx, account, slug);
   const columns = exportColumns(row.definition.fields, row.definition.hidden);
   const quiz = row.definition.type === "quiz";
   const headers = [

@@ -3,9 +3,9 @@ import { escapeMarkdown, markdownTable } from "../../src/core/markdown.ts";
 import { fieldSection } from "../../src/core/report-summary.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
-import { ownedForm } from "../services/form-view.ts";
+import { ownedFormHead } from "../services/form-view.ts";
 import { reportTallies } from "./report-tallies.ts";
-import { formStats } from "./stats.ts";
+import { statsFor } from "./stats.ts";
 
 export const PERIODS = { "7d": 7, "30d": 30, "90d": 90, all: null } as const;
 export type Period = keyof typeof PERIODS;
@@ -23,13 +23,15 @@ export async function responseReport(
   slug: string,
   period: Period,
 ) {
-  const row = await ownedForm(ctx, account, slug);
+  const row = await ownedFormHead(ctx, account, slug);
   const days = PERIODS[period];
   const since = days === null ? null : new Date(Date.now() - days * 86_400_000).toISOString();
   const fields = row.definition.fields.filter((f) => f.type !== "statement");
   const quiz = row.definition.type === "quiz";
-  const { responses, tallies, scores } = await reportTallies(ctx, row.id, fields, since, quiz);
-  const stats = await formStats(ctx, account, slug);
+  const [{ responses, tallies, scores }, stats] = await Promise.all([
+    reportTallies(ctx, row.id, fields, since, quiz),
+    statsFor(ctx, row),
+  ]);
   const label = days === null ? "all time" : `the last ${days} days`;
   const out = [
     `# ${escapeMarkdown(row.title)} — responses report`,

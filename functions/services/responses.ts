@@ -1,7 +1,7 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
-import { type FormRow, ownedForm } from "./form-view.ts";
+import { type FormHead, ownedFormHead } from "./form-view.ts";
 
 export interface Range {
   since: string | null;
@@ -39,7 +39,7 @@ export function parseInteger(
 }
 
 export function record(
-  row: FormRow,
+  row: Pick<FormHead, "definition">,
   r: { id: string; submitted_at: string; payload: unknown; score: unknown },
 ) {
   return {
@@ -62,7 +62,7 @@ export async function listRecords(
   limit: number,
   offset: number,
 ) {
-  const row = await ownedForm(ctx, account, slug);
+  const row = await ownedFormHead(ctx, account, slug);
   const [rows, count] = await Promise.all([
     ctx.db.query<{ id: string; submitted_at: string; payload: unknown; score: unknown }>(
       `select id, submitted_at, payload, score from responses where ${WHERE}
@@ -79,7 +79,7 @@ export async function listRecords(
 }
 
 export async function getRecord(ctx: AppContext, account: Account, slug: string, id: string) {
-  const row = await ownedForm(ctx, account, slug);
+  const row = await ownedFormHead(ctx, account, slug);
   if (!UUID.test(id)) raise("not_found", "No such response.");
   const [r] = await ctx.db.query<{
     id: string;

@@ -83,6 +83,9 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
     ]);
     const records = (await api("GET", "/api/forms/tricky/responses")).body.responses;
     expect(rows.map((r) => r.id)).toEqual(records.map((r: { id: string }) => r.id));
+    expect(rows.map((r) => r.submitted_at)).toEqual(
+      records.map((r: { submitted_at: string }) => r.submitted_at),
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     const first = byId.get(records[2].id)!;
     expect(first).toMatchObject({
@@ -134,7 +137,7 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
         fields: [{ id: "a", type: "text" }],
       },
     });
-    for (let i = 0; i < 6; i++)
+    for (let i = 0; i < 8; i++)
       await api("POST", "/api/forms/stats/submit", {
         key: null,
         body: { fields: { a: String(i) } },
@@ -148,8 +151,9 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
     const ids = (await api("GET", "/api/forms/stats/responses")).body.responses.map(
       (r: { id: string }) => r.id,
     );
-    // two today, one 2 days ago, one 6 days ago, two 9 days ago (the previous period)
-    const ages = [0, 0, 2, 6, 9, 9];
+    // two today, one 2 days ago, one 6 days ago, two 9 days ago (the previous period), one
+    // before both periods and one stamped in the future (a skewed clock): counted, not charted
+    const ages = [0, 0, 2, 6, 9, 9, 20, -2];
     for (const [i, id] of ids.entries())
       await s.ctx.db.query("update responses set submitted_at = $2 where id = $1", [
         id,
@@ -159,8 +163,8 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
     expect(stats).toMatchObject({
       views: 4,
       starts: 4,
-      responses: 6,
-      submissions: 6,
+      responses: 8,
+      submissions: 8,
       completion_rate: 1,
     });
     expect(stats.sparkline_7d).toHaveLength(7);
