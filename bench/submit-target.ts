@@ -1,5 +1,7 @@
 // A server for bench/submit.ts, in its own process: `formdown` (the real service, limiter off)
-// or `baseline` (bare node:http: parse the same body, one INSERT with the same driver).
+// or a bare node:http server that parses the same body and does one INSERT with the same driver:
+// `baseline` into a table with only a primary key, `baseline-responses` into the service's own
+// responses table (its indexes for the read paths and its foreign key to the form).
 
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
@@ -14,7 +16,7 @@ import { accountByHandler, createAccount } from "../functions/services/accounts.
 import { createForm } from "../functions/services/forms.ts";
 
 const [kind, dbKind, dbUrl] = process.argv.slice(2) as [
-  "formdown" | "baseline",
+  "formdown" | "baseline" | "baseline-responses",
   "pglite" | "postgres",
   string | undefined,
 ];
@@ -27,12 +29,26 @@ const open = async (): Promise<Db> => {
   return db;
 };
 
-if (kind === "baseline") {
+if (kind !== "formdown") {
   const db = await open();
   await db.query(
     "create table if not exists bench_rows (id uuid primary key default gen_random_uuid(), form_id uuid, payload jsonb, submitted_at timestamptz default now())",
   );
-  const form = crypto.randomUUID();
+  let form: string = crypto.randomUUID();
+  let insert = "insert into bench_rows (form_id, payload) values ($1, $2::jsonb) returning id";
+  if (kind === "baseline-responses") {
+    const [account] = await db.query<{ id: string }>(
+      "insert into accounts (handler) values ($1) returning id",
+      [`bench-${Date.now()}`],
+    );
+    const [row] = await db.query<{ id: string }>(
+      `insert into forms (account_id, slug, short_code, title, type, definition)
+       values ($1, $2, $3, 'Bench', 'form', '{}'::jsonb) returning id`,
+      [account!.id, `bench-${Date.now()}`, `B${Date.now()}`],
+    );
+    form = row!.id;
+    insert = "insert into responses (form_id, seq, payload) values ($1, 0, $2::jsonb) returning id";
+  }
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -40,10 +56,7 @@ if (kind === "baseline") {
     });
     req.on("end", async () => {
       const parsed = JSON.parse(body) as { fields: object };
-      const [row] = await db.query<{ id: string }>(
-        "insert into bench_rows (form_id, payload) values ($1, $2::jsonb) returning id",
-        [form, JSON.stringify(parsed.fields)],
-      );
+      const [row] = await db.query<{ id: string }>(insert, [form, JSON.stringify(parsed.fields)]);
       res.writeHead(201, { "content-type": "application/json" });
       res.end(JSON.stringify({ response_id: row!.id, status: "received" }));
     });

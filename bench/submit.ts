@@ -1,9 +1,12 @@
-// Submit throughput and p99: Formdown vs a bare node:http + one INSERT, same driver, same run.
-// Usage: npx node bench/submit.ts [seconds] [rounds]   (Postgres runs when 127.0.0.1:5432 answers)
-// Baseline and Formdown alternate for `rounds` rounds (default 3) and the medians are compared:
-// on a 2-core machine a single pair of runs moves by ±30 %.
+// Submit throughput and p99: Formdown vs a bare node:http + one INSERT, same driver, same run —
+// two baselines: the INSERT into a table with only a primary key, and into the service's own
+// responses table (with the indexes its reads need and the foreign key to the form).
+// Usage: npx node bench/submit.ts [seconds] [rounds]   (Postgres runs when 127.0.0.1:5432 answers,
+// in a database of its own that is dropped afterwards). The three servers alternate for `rounds`
+// rounds (default 3) and medians are compared: on a 2-core machine single runs move by ±30 %.
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
+import postgres from "postgres";
 
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
@@ -60,31 +63,47 @@ const pg = await new Promise<boolean>((r) =>
     .once("error", () => r(false)),
 );
 const dbs = pg ? ["pglite", "postgres"] : ["pglite"];
-for (const db of dbs) {
-  const extra =
-    db === "postgres"
-      ? [process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"]
-      : [];
-  const runs: Record<string, { rps: number; p99: number; errors: number }[]> = {
-    baseline: [],
-    formdown: [],
-  };
-  for (let round = 0; round < rounds; round++) {
-    for (const kind of ["baseline", "formdown"]) {
-      const target = await start([kind, db, ...extra]);
-      await load(target.url, 1); // warm-up, discarded
-      runs[kind]!.push(await load(target.url));
-      target.stop();
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const benchDb = `formdown_bench_submit_${Date.now()}`;
+const benchUrl = new URL(adminUrl);
+benchUrl.pathname = `/${benchDb}`;
+const admin = pg ? postgres(adminUrl, { max: 1, onnotice: () => {} }) : null;
+if (admin) await admin.unsafe(`create database ${benchDb}`);
+try {
+  for (const db of dbs) {
+    const extra = db === "postgres" ? [benchUrl.toString()] : [];
+    const runs: Record<string, { rps: number; p99: number; errors: number }[]> = {
+      baseline: [],
+      "baseline-responses": [],
+      formdown: [],
+    };
+    for (let round = 0; round < rounds; round++) {
+      for (const kind of ["baseline", "baseline-responses", "formdown"]) {
+        const target = await start([kind, db, ...extra]);
+        await load(target.url, 1); // warm-up, discarded
+        runs[kind]!.push(await load(target.url));
+        target.stop();
+      }
     }
+    const median = (kind: string, key: "rps" | "p99") => {
+      const values = runs[kind]!.map((r) => r[key]).sort((a, b) => a - b);
+      return values[Math.floor(values.length / 2)]!;
+    };
+    const errors = runs.formdown!.reduce((sum, r) => sum + r.errors, 0);
+    const ratio = (base: string) =>
+      Math.round((median("formdown", "rps") / median(base, "rps")) * 100) / 100;
+    const list = (kind: string) => runs[kind]!.map((r) => r.rps).join("/");
+    const show = (kind: string) =>
+      `${median(kind, "rps")} req/s p99 ${median(kind, "p99")} ms [${list(kind)}]`;
+    console.log(
+      `${db.padEnd(8)} formdown ${show("formdown")} (errors ${errors})
+         baseline, INSERT into a bare table:      ${show("baseline")} -> ratio ${ratio("baseline")}x
+         baseline, INSERT into the responses table: ${show("baseline-responses")} -> ratio ${ratio("baseline-responses")}x`,
+    );
   }
-  const median = (kind: string, key: "rps" | "p99") => {
-    const values = runs[kind]!.map((r) => r[key]).sort((a, b) => a - b);
-    return values[Math.floor(values.length / 2)]!;
-  };
-  const errors = runs.formdown!.reduce((sum, r) => sum + r.errors, 0);
-  const ratio = Math.round((median("formdown", "rps") / median("baseline", "rps")) * 100) / 100;
-  const list = (kind: string) => runs[kind]!.map((r) => r.rps).join("/");
-  console.log(
-    `${db.padEnd(8)} baseline ${median("baseline", "rps")} req/s p99 ${median("baseline", "p99")} ms [${list("baseline")}] | formdown ${median("formdown", "rps")} req/s p99 ${median("formdown", "p99")} ms [${list("formdown")}] (errors ${errors}) | ratio ${ratio}x`,
-  );
+} finally {
+  if (admin) {
+    await admin.unsafe(`drop database if exists ${benchDb} with (force)`);
+    await admin.end();
+  }
 }
