@@ -65,16 +65,18 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     const type = c.req.header("content-type") ?? "";
     if (!type.startsWith("multipart/form-data"))
       raise("invalid_request", "Send the upload as multipart/form-data with `field` and `file`.");
-    if (Number(c.req.header("content-length") ?? 0) > 101 * 1024 * 1024)
-      raise("payload_too_large", "The upload is too large.");
-    let data: FormData;
-    try {
-      data = await c.req.formData();
-    } catch {
-      return raise("invalid_request", "The multipart body cannot be read.");
-    }
+    const length = c.req.header("content-length");
     return c.json(
-      await upload(ctx, c.req.param("slug"), data.get("field"), data.get("file"), clientIp(c)),
+      await upload(
+        ctx,
+        c.req.param("slug"),
+        {
+          contentType: type,
+          contentLength: length === undefined ? null : Number(length),
+          body: c.req.raw.body,
+        },
+        clientIp(c),
+      ),
       201,
     );
   });

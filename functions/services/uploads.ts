@@ -14,17 +14,75 @@ const safeName = (name: string) =>
     .replace(/^\.+/, "")
     .slice(-80) || "file";
 
+/** The multipart request an upload arrives in, read only once the form allows its size. */
+export interface UploadRequest {
+  contentType: string;
+  contentLength: number | null;
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/** Room for the multipart boundaries and the `field` part around the file itself. */
+const MULTIPART_SLACK = 64 * 1024;
+
+/**
+ * The body cut off past `limit` bytes: the stream errors there, so a client that sends more than
+ * any of the form's file fields accepts (with or without a Content-Length) is answered 413
+ * without the rest being read into memory.
+ */
+function limited(body: ReadableStream<Uint8Array>, limit: number, over: () => void) {
+  let size = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) {
+          over();
+          controller.error(new Error("upload over the limit"));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
 /** Stores a file for a form's file/image field and answers the URL the submit must carry. */
 export async function upload(
   ctx: AppContext,
   slug: string,
-  fieldId: unknown,
-  file: unknown,
+  request: UploadRequest,
   ip: string | undefined,
 ) {
   const form = await findForm(ctx, slug);
   if (!form) return raise("not_found", `No form with the slug "${slug}".`);
   await hit(ctx.db, `upload:${ip ?? "-"}`, ctx.config.rateSubmit);
+  const largest = Math.max(
+    0,
+    ...form.definition.fields.map((f) =>
+      f.type === "file" || f.type === "image" ? f.max_mb * 1024 * 1024 : 0,
+    ),
+  );
+  if (largest === 0) raise("validation_failed", "This form has no file or image field.");
+  const limit = largest + MULTIPART_SLACK;
+  if (request.contentLength !== null && request.contentLength > limit)
+    raise("payload_too_large", `The upload is over ${largest / 1024 / 1024} MB.`);
+  let tooLarge = false;
+  let data: FormData;
+  try {
+    const body = request.body
+      ? limited(request.body, limit, () => {
+          tooLarge = true;
+        })
+      : null;
+    data = await new Response(body, {
+      headers: { "content-type": request.contentType },
+    }).formData();
+  } catch {
+    if (tooLarge) raise("payload_too_large", `The upload is over ${largest / 1024 / 1024} MB.`);
+    return raise("invalid_request", "The multipart body cannot be read.");
+  }
+  const fieldId = data.get("field");
+  const file = data.get("file");
   const field = form.definition.fields.find((f) => f.id === fieldId);
   if (!field || (field.type !== "file" && field.type !== "image")) {
     raise("validation_failed", "field must name a file or image field of this form.", {

@@ -309,6 +309,49 @@ describe.each(DB_KINDS)("public submit (%s)", (kind) => {
     expect((await api("GET", "/api/health")).status).toBe(200);
   });
 
+  it("refuses an upload larger than the form's file fields allow before reading it", async () => {
+    const { hostname, port } = new URL(s.url);
+    const boundary = "----formdown-test";
+    const head = `--${boundary}\r\ncontent-disposition: form-data; name="field"\r\n\r\ncv\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n`;
+    const send = (chunked: boolean) =>
+      new Promise<{ status: number; code: string }>((resolve, reject) => {
+        const size = 3 * 1024 * 1024; // the "files" form's field takes 1 MB
+        const req = request(
+          { host: hostname, port, method: "POST", path: "/api/forms/files/uploads" },
+          (res) => {
+            let body = "";
+            res.on("data", (c) => {
+              body += c;
+            });
+            res.on("end", () => resolve({ status: res.statusCode!, code: JSON.parse(body).code }));
+          },
+        );
+        req.setHeader("content-type", `multipart/form-data; boundary=${boundary}`);
+        if (!chunked) req.setHeader("content-length", String(head.length + size + 40));
+        req.on("error", reject);
+        req.write(head);
+        const chunk = "%".repeat(64 * 1024);
+        let sent = 0;
+        const pump = () => {
+          while (sent < size && req.write(chunk)) sent += chunk.length;
+          if (sent < size) req.once("drain", pump);
+          else req.end(`\r\n--${boundary}--\r\n`);
+        };
+        pump();
+      });
+    expect(await send(false)).toEqual({ status: 413, code: "payload_too_large" });
+    expect(await send(true)).toEqual({ status: 413, code: "payload_too_large" });
+    const none = new FormData();
+    none.set("field", "x");
+    none.set("file", new File(["x"], "x.txt"));
+    const noFiles = await fetch(`${s.url}/api/forms/open/uploads`, { method: "POST", body: none });
+    expect([noFiles.status, ((await noFiles.json()) as { code: string }).code]).toEqual([
+      400,
+      "validation_failed",
+    ]);
+    expect((await api("GET", "/api/health")).status).toBe(200);
+  });
+
   it("answers other origins, errors included, and their preflight", async () => {
     const pre = await fetch(`${s.url}/api/forms/open/submit`, {
       method: "OPTIONS",
