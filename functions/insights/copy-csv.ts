@@ -8,7 +8,7 @@ import type { Range } from "../services/responses.ts";
 //
 // What it costs is reading JSON: Postgres evaluates an expression again wherever it is named, so
 // a list answer is read once, in a LATERAL subquery kept apart by OFFSET 0, and its cell
-// expression only looks at that text. (A subquery in the select list, or a SQL function per
+// expression only looks at that text. (A subquery evaluated for every row, or a SQL function per
 // cell, halves or thirds the rate.)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NAME = /^[A-Za-z0-9_-]+$/;
@@ -34,26 +34,16 @@ const guarded = (v: string) =>
 /**
  * A checkbox or ranking answer from `t`, its jsonb text: the items joined with `; `. Such answers
  * are lists of strings, and jsonb writes them as `["a", "b"]`: without a backslash every quote
- * is a delimiter, so the items are the text between `["`, `", "` and `"]`. Anything else — an
- * escape, an empty list, a value of another type — takes the exact path: the text as a Postgres
- * array literal with jsonb's escapes \n \t \r \b \f turned back into their characters (\" and \\
- * mean the same in both), or the value itself when it is not a list.
+ * is a delimiter, so the items are the text between `["`, `", "` and `"]`, cut out with plain
+ * string functions. Anything else — an escape, an empty list, a value of another type — takes
+ * the exact path, which Postgres only evaluates for those rows: `formdown_join_list` (a SQL
+ * function, see the migrations; a subquery written here slowed every row), or the value itself
+ * when it is not a list.
  */
 function list(t: string, path: string[]): string {
-  const bs = "chr(92)";
-  let text = `replace(${t}, ${bs} || ${bs}, chr(1))`;
-  for (const [letter, code] of [
-    ["n", 10],
-    ["t", 9],
-    ["r", 13],
-    ["b", 8],
-    ["f", 12],
-  ] as const)
-    text = `replace(${text}, ${bs} || '${letter}', chr(${code}))`;
-  text = `replace(${text}, chr(1), ${bs} || ${bs})`;
-  const exact = `case when left(${t}, 1) = '[' then array_to_string(('{' || substr(${text}, 2, length(${text}) - 2) || '}')::text[], '; ') else ${read(path, true)} end`;
+  const exact = `case when left(${t}, 1) = '[' then formdown_join_list(${read(path, false)}) else ${read(path, true)} end`;
   const fast = `(case when ascii(substr(${t}, 3, 1)) in ${FORMULA} then '''' else '' end) || replace(substr(${t}, 3, length(${t}) - 4), '", "', '; ')`;
-  return `case when ${t} like '["%"]' and strpos(${t}, ${bs}) = 0 then ${fast} else ${guarded(`(${exact})`)} end`;
+  return `case when ${t} like '["%"]' and strpos(${t}, chr(92)) = 0 then ${fast} else ${guarded(`(${exact})`)} end`;
 }
 
 export function copyCsvStatement(

@@ -15,7 +15,7 @@ const tricky = {
       id: "pick",
       type: "checkbox",
       label: "Pick",
-      options: ["a, b", 'say "hi"', "ünï", "\\{x}\ttab", "@at"],
+      options: ["a, b", 'say "hi"', "ünï", "\\{x}\ttab", "@at", "ctl\u0001x"],
     },
     {
       id: "grid",
@@ -32,7 +32,13 @@ const tricky = {
   ],
 };
 const answers = [
-  { text: "=cmd|' /C calc'!A0", pick: ["a, b"], grid: { r1: "x" }, nps: 0, order: ["q", "p"] },
+  {
+    text: "=cmd|' /C calc'!A0",
+    pick: ["a, b", "ctl\u0001x"],
+    grid: { r1: "x" },
+    nps: 0,
+    order: ["q", "p"],
+  },
   {
     text: 'line one\nline "two", with | pipe',
     pick: ['say "hi"', "ünï", "\\{x}\ttab"],
@@ -90,7 +96,7 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
     const first = byId.get(records[2].id)!;
     expect(first).toMatchObject({
       text: "'=cmd|' /C calc'!A0",
-      pick: "a, b",
+      pick: "a, b; ctl\u0001x",
       "grid.r1": "x",
       "grid.r2": "",
       nps: "0",
