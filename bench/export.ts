@@ -76,6 +76,7 @@ try {
     // map); otherwise whichever reader comes first pays for writing them
     if (kind === "postgres") await sql("vacuum analyze responses");
     else await sql("select count(*) from responses");
+    const before = peakMb();
     let bytes = 0;
     // read with node:http, a plain byte reader like the COPY side's driver: fetch's Web stream
     // costs the client more CPU than the server spends, on the same two cores
@@ -116,7 +117,7 @@ try {
       best.api = Math.min(best.api, await exportOnce());
       if (admin) best.copy = Math.min(best.copy, await copyOnce());
     }
-    let line = `${kind} ${String(n).padStart(8)} rows: API ${Math.round(n / (best.api / 1000))} rows/s (${(bytes / 1e6).toFixed(1)} MB), server peak RSS ${peakMb()} MB`;
+    let line = `${kind} ${String(n).padStart(8)} rows: API ${Math.round(n / (best.api / 1000))} rows/s (${(bytes / 1e6).toFixed(1)} MB), server peak RSS ${before} MB before the export, ${peakMb()} MB after`;
     if (admin)
       line += ` · COPY ${Math.round(n / (best.copy / 1000))} rows/s · ratio ${(best.copy / best.api).toFixed(2)}x`;
     console.log(line);

@@ -11,7 +11,6 @@ import { gitRepository, isGitTree } from "./repo/local-git.ts";
 import { plainRepository } from "./repo/plain.ts";
 import { formCache } from "./services/form-cache.ts";
 import { localStorage } from "./storage/local.ts";
-import { supabaseStorage } from "./storage/supabase.ts";
 
 export const consoleLog: Log = {
   info: (message) => console.log(message),
@@ -83,9 +82,13 @@ export async function createContext(env: Env, options: ComposeOptions = {}): Pro
           ...(config.turnstileSiteKey ? { siteKey: config.turnstileSiteKey } : {}),
         })
       : createAltcha(db, await serverSecret(db, "altcha"));
+    // optional adapters load only when configured (each client library costs memory)
     const storage =
       config.supabaseUrl && config.supabaseServiceKey
-        ? supabaseStorage(config.supabaseUrl, config.supabaseServiceKey)
+        ? (await import("./storage/supabase.ts")).supabaseStorage(
+            config.supabaseUrl,
+            config.supabaseServiceKey,
+          )
         : localStorage(join(config.dataDir, "uploads"));
     const repo = options.repo ?? (await chooseRepo(config, log));
     const mailer = options.mailer !== undefined ? options.mailer : await chooseMailer(config);

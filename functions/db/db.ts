@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 
 /**
@@ -44,7 +44,9 @@ export function wrapPglite(pg: PGlite, onClose?: () => Promise<void> | void): Db
   };
 }
 
-export function openPglite(dataDir: string): Promise<PGlite> {
+/** PGlite is loaded only when the embedded database is used. */
+export async function openPglite(dataDir: string): Promise<PGlite> {
+  const { PGlite } = await import("@electric-sql/pglite");
   return PGlite.create({ dataDir });
 }
 

@@ -1,14 +1,19 @@
-import {
-  createMcpHandler,
-  isLegacyRequest,
-  WebStandardStreamableHTTPServerTransport,
-} from "@modelcontextprotocol/server";
 import type { Hono } from "hono";
 import { authenticate, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { discoveryRoutes } from "./discovery.ts";
-import { createMcpServer } from "./server.ts";
+
+type Sdk = typeof import("@modelcontextprotocol/server");
+type ServerModule = typeof import("./server.ts");
+
+/**
+ * The MCP SDK is loaded with the first MCP request, not at start-up: a server that only takes
+ * submits and API calls stays about 7 MB smaller.
+ */
+let loading: Promise<[Sdk, ServerModule]> | null = null;
+const loadSdk = () =>
+  (loading ??= Promise.all([import("@modelcontextprotocol/server"), import("./server.ts")]));
 
 /**
  * POST /api/mcp, stateless, JSON answers, for three kinds of client (SPEC §7):
@@ -18,8 +23,8 @@ import { createMcpServer } from "./server.ts";
  */
 export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
   // created on the first modern request (the SDK logs a note about JSON mode when it is built)
-  let modern: ReturnType<typeof createMcpHandler> | null = null;
-  const modernHandler = () =>
+  let modern: ReturnType<Sdk["createMcpHandler"]> | null = null;
+  const modernHandler = ({ createMcpHandler }: Sdk, { createMcpServer }: ServerModule) =>
     (modern ??= createMcpHandler(
       // the route authenticated the key; the account rides in authInfo to the per-request factory
       ({ authInfo }) => createMcpServer(ctx, (authInfo!.extra as { account: Account }).account),
@@ -33,8 +38,10 @@ export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.post("/api/mcp", async (c) => {
     const account = await authenticate(ctx, c.req.header("authorization"));
     const request = withJsonAccept(c.req.raw);
-    if (await isLegacyRequest(request.clone())) return legacy(ctx, account, request);
-    return modernHandler().fetch(request, {
+    const [sdk, server] = await loadSdk();
+    if (await sdk.isLegacyRequest(request.clone()))
+      return legacy(sdk, server, ctx, account, request);
+    return modernHandler(sdk, server).fetch(request, {
       authInfo: { token: "api-key", clientId: account.handler, scopes: [], extra: { account } },
     });
   });
@@ -52,7 +59,13 @@ export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
   discoveryRoutes(app, ctx);
 }
 
-async function legacy(ctx: AppContext, account: Account, request: Request): Promise<Response> {
+async function legacy(
+  { WebStandardStreamableHTTPServerTransport }: Sdk,
+  { createMcpServer }: ServerModule,
+  ctx: AppContext,
+  account: Account,
+  request: Request,
+): Promise<Response> {
   const server = createMcpServer(ctx, account);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
