@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { raise } from "../../src/core/errors.ts";
+import { capped } from "../streams.ts";
 
 export const MAX_BODY = 1024 * 1024;
 
@@ -61,28 +62,18 @@ function readNode(incoming: NodeIncoming, limit: number): Promise<Uint8Array> {
 }
 
 async function readWeb(c: Context, limit: number): Promise<Uint8Array> {
-  const reader = c.req.raw.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        raise("payload_too_large", `The request body is over ${limit} bytes.`);
-      }
-      chunks.push(value);
-    }
+  const body = c.req.raw.body;
+  if (!body) return new Uint8Array();
+  let over = false;
+  try {
+    const limited = capped(body, limit, () => {
+      over = true;
+    });
+    return new Uint8Array(await new Response(limited).arrayBuffer());
+  } catch (error) {
+    if (over) raise("payload_too_large", `The request body is over ${limit} bytes.`);
+    throw error;
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** Reads a JSON object body of at most 1 MiB; 413 above, 400 for anything but a JSON object. */

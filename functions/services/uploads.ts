@@ -1,5 +1,6 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
+import { capped } from "../streams.ts";
 import { findForm } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
 
@@ -23,28 +24,6 @@ export interface UploadRequest {
 
 /** Room for the multipart boundaries and the `field` part around the file itself. */
 const MULTIPART_SLACK = 64 * 1024;
-
-/**
- * The body cut off past `limit` bytes: the stream errors there, so a client that sends more than
- * any of the form's file fields accepts (with or without a Content-Length) is answered 413
- * without the rest being read into memory.
- */
-function limited(body: ReadableStream<Uint8Array>, limit: number, over: () => void) {
-  let size = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        size += chunk.byteLength;
-        if (size > limit) {
-          over();
-          controller.error(new Error("upload over the limit"));
-          return;
-        }
-        controller.enqueue(chunk);
-      },
-    }),
-  );
-}
 
 /** Stores a file for a form's file/image field and answers the URL the submit must carry. */
 export async function upload(
@@ -70,7 +49,7 @@ export async function upload(
   let data: FormData;
   try {
     const body = request.body
-      ? limited(request.body, limit, () => {
+      ? capped(request.body, limit, () => {
           tooLarge = true;
         })
       : null;

@@ -7,6 +7,40 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const field = (id: string, type: string, extra: object = {}) => ({ id, type, label: id, ...extra });
 
+/**
+ * POSTs `head`, then `size` bytes of filler in 64 KiB chunks, then `tail`, over node:http — with
+ * a Content-Length only when given — and answers the status and the parsed JSON body. It keeps
+ * writing until the server answers, so a server that waits for the end would hang the test.
+ */
+function streamPost(
+  url: string,
+  path: string,
+  body: { type: string; head: string; size: number; tail: string; length?: number },
+) {
+  const { hostname, port } = new URL(url);
+  return new Promise<{ status: number; code: string }>((resolve, reject) => {
+    const req = request({ host: hostname, port, method: "POST", path }, (res) => {
+      let text = "";
+      res.on("data", (c) => {
+        text += c;
+      });
+      res.on("end", () => resolve({ status: res.statusCode!, code: JSON.parse(text).code }));
+    });
+    req.setHeader("content-type", body.type);
+    if (body.length !== undefined) req.setHeader("content-length", String(body.length));
+    req.on("error", reject);
+    req.write(body.head);
+    const chunk = "%".repeat(64 * 1024);
+    let sent = 0;
+    const pump = () => {
+      while (sent < body.size && req.write(chunk)) sent += chunk.length;
+      if (sent < body.size) req.once("drain", pump);
+      else req.end(body.tail);
+    };
+    pump();
+  });
+}
+
 describe.each(DB_KINDS)("public submit (%s)", (kind) => {
   let s: TestServer;
   let api: ReturnType<typeof client>;
@@ -279,68 +313,32 @@ describe.each(DB_KINDS)("public submit (%s)", (kind) => {
   });
 
   it("stops reading a chunked body without a length once it passes 1 MiB", async () => {
-    const { hostname, port } = new URL(s.url);
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(
-        { host: hostname, port, method: "POST", path: "/api/forms/open/submit" },
-        (res) => {
-          let body = "";
-          res.on("data", (c) => {
-            body += c;
-          });
-          res.on("end", () => resolve({ status: res.statusCode!, body }));
-        },
-      );
-      req.setHeader("content-type", "application/json");
-      req.on("error", reject);
-      const chunk = "a".repeat(64 * 1024);
-      req.write('{"fields":{"x":"');
-      let sent = 0;
-      const pump = () => {
-        // keep sending until the server answers (it must not wait for the end)
-        while (sent < 4 * 1024 * 1024 && req.write(chunk)) sent += chunk.length;
-        if (sent < 4 * 1024 * 1024) req.once("drain", pump);
-        else req.end('"}}');
-      };
-      pump();
+    const answer = await streamPost(s.url, "/api/forms/open/submit", {
+      type: "application/json",
+      head: '{"fields":{"x":"',
+      size: 4 * 1024 * 1024,
+      tail: '"}}',
     });
-    expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body).code).toBe("payload_too_large");
+    expect(answer).toEqual({ status: 413, code: "payload_too_large" });
     expect((await api("GET", "/api/health")).status).toBe(200);
   });
 
   it("refuses an upload larger than the form's file fields allow before reading it", async () => {
-    const { hostname, port } = new URL(s.url);
     const boundary = "----formdown-test";
     const head = `--${boundary}\r\ncontent-disposition: form-data; name="field"\r\n\r\ncv\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n`;
-    const send = (chunked: boolean) =>
-      new Promise<{ status: number; code: string }>((resolve, reject) => {
-        const size = 3 * 1024 * 1024; // the "files" form's field takes 1 MB
-        const req = request(
-          { host: hostname, port, method: "POST", path: "/api/forms/files/uploads" },
-          (res) => {
-            let body = "";
-            res.on("data", (c) => {
-              body += c;
-            });
-            res.on("end", () => resolve({ status: res.statusCode!, code: JSON.parse(body).code }));
-          },
-        );
-        req.setHeader("content-type", `multipart/form-data; boundary=${boundary}`);
-        if (!chunked) req.setHeader("content-length", String(head.length + size + 40));
-        req.on("error", reject);
-        req.write(head);
-        const chunk = "%".repeat(64 * 1024);
-        let sent = 0;
-        const pump = () => {
-          while (sent < size && req.write(chunk)) sent += chunk.length;
-          if (sent < size) req.once("drain", pump);
-          else req.end(`\r\n--${boundary}--\r\n`);
-        };
-        pump();
-      });
-    expect(await send(false)).toEqual({ status: 413, code: "payload_too_large" });
-    expect(await send(true)).toEqual({ status: 413, code: "payload_too_large" });
+    const tail = `\r\n--${boundary}--\r\n`;
+    const size = 3 * 1024 * 1024; // the "files" form's field takes 1 MB
+    const upload = { type: `multipart/form-data; boundary=${boundary}`, head, size, tail };
+    const path = "/api/forms/files/uploads";
+    const declared = { ...upload, length: head.length + size + tail.length };
+    expect(await streamPost(s.url, path, declared)).toEqual({
+      status: 413,
+      code: "payload_too_large",
+    });
+    expect(await streamPost(s.url, path, upload)).toEqual({
+      status: 413,
+      code: "payload_too_large",
+    });
     const none = new FormData();
     none.set("field", "x");
     none.set("file", new File(["x"], "x.txt"));
