@@ -1,7 +1,8 @@
 // A server for bench/submit.ts, in its own process: `formdown` (the real service, limiter off)
 // or a bare node:http server that parses the same body and does one INSERT with the same driver:
 // `baseline` into a table with only a primary key, `baseline-responses` into the service's own
-// responses table (its indexes for the read paths and its foreign key to the form).
+// responses table (with the indexes its reads need). Both prepare their INSERT, as a tagged
+// postgres.js query would.
 
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
@@ -56,7 +57,10 @@ if (kind !== "formdown") {
     });
     req.on("end", async () => {
       const parsed = JSON.parse(body) as { fields: object };
-      const [row] = await db.query<{ id: string }>(insert, [form, JSON.stringify(parsed.fields)]);
+      // prepared, as a tagged postgres.js query would be
+      const [row] = await db.query<{ id: string }>(insert, [form, JSON.stringify(parsed.fields)], {
+        prepare: true,
+      });
       res.writeHead(201, { "content-type": "application/json" });
       res.end(JSON.stringify({ response_id: row!.id, status: "received" }));
     });

@@ -1,9 +1,10 @@
 // Submit throughput and p99: Formdown vs a bare node:http + one INSERT, same driver, same run —
 // two baselines: the INSERT into a table with only a primary key, and into the service's own
-// responses table (with the indexes its reads need and the foreign key to the form).
+// responses table (with the indexes its reads need).
 // Usage: npx node bench/submit.ts [seconds] [rounds]   (Postgres runs when 127.0.0.1:5432 answers,
 // in a database of its own that is dropped afterwards). The three servers alternate for `rounds`
 // rounds (default 3) and medians are compared: on a 2-core machine single runs move by ±30 %.
+// BENCH_DB=pglite or BENCH_DB=postgres runs only that database.
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import postgres from "postgres";
@@ -62,7 +63,9 @@ const pg = await new Promise<boolean>((r) =>
     })
     .once("error", () => r(false)),
 );
-const dbs = pg ? ["pglite", "postgres"] : ["pglite"];
+const dbs = (pg ? ["pglite", "postgres"] : ["pglite"]).filter(
+  (db) => !process.env.BENCH_DB || process.env.BENCH_DB === db,
+);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const benchDb = `formdown_bench_submit_${Date.now()}`;
 const benchUrl = new URL(adminUrl);
@@ -80,7 +83,7 @@ try {
     for (let round = 0; round < rounds; round++) {
       for (const kind of ["baseline", "baseline-responses", "formdown"]) {
         const target = await start([kind, db, ...extra]);
-        await load(target.url, 1); // warm-up, discarded
+        await load(target.url, 3); // warm-up until the hot path is compiled, discarded
         runs[kind]!.push(await load(target.url));
         target.stop();
       }

@@ -8,12 +8,25 @@ import postgres from "postgres";
  */
 export interface Db {
   kind: "pglite" | "postgres";
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<T[]>;
   /** Streams `COPY … TO STDOUT` (Postgres only): the database writes exports itself. */
   copyOut?(statement: string): AsyncIterable<Uint8Array>;
   /** Runs a multi-statement script without parameters in one transaction (migrations only). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on each connection (Postgres, where the URL allows it), so it is
+   * planned once rather than on every call. Only for hot texts of a fixed shape: the driver keeps
+   * every prepared text for the connection's life, so a text assembled per form must not be.
+   */
+  prepare?: boolean;
 }
 
 /** int8 and numeric come back as strings from postgres.js; timestamps as Dates. Normalise. */
@@ -51,7 +64,7 @@ export async function openPglite(dataDir: string): Promise<PGlite> {
 }
 
 /**
- * Prepared statements save the planning of every query, but a transaction pooler (Supabase's on
+ * Prepared statements save the planning of hot queries (see QueryOptions), but a transaction pooler (Supabase's on
  * port 6543, or any URL with `pgbouncer=true`) cannot keep them: there, and when the URL says
  * `prepare=false`, they are off.
  */
@@ -67,9 +80,10 @@ export function openPostgres(url: string, max = 16): Db {
   const target = new URL(url);
   target.searchParams.delete("prepare");
   target.searchParams.delete("pgbouncer");
+  const prepare = preparedStatements(url);
   const sql = postgres(target.toString(), {
     max,
-    prepare: preparedStatements(url),
+    prepare,
     onnotice: () => {},
     types: {
       bigint: postgres.BigInt,
@@ -85,8 +99,11 @@ export function openPostgres(url: string, max = 16): Db {
   });
   return {
     kind: "postgres",
-    async query<T>(text: string, params: unknown[] = []) {
-      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+    async query<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
+      // postgres.js prepares nothing sent through unsafe() unless asked
+      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+        prepare: prepare && options?.prepare === true,
+      });
       return (rows as unknown as Record<string, unknown>[]).map(normalise) as T[];
     },
     async *copyOut(statement: string) {

@@ -3,6 +3,7 @@ import { raise } from "../../src/core/errors.ts";
 import { capped } from "../streams.ts";
 
 export const MAX_BODY = 1024 * 1024;
+const utf8 = new TextDecoder();
 
 /** The Node request behind a Hono context on @hono/node-server; absent on other runtimes. */
 interface NodeIncoming {
@@ -82,7 +83,7 @@ export async function readJson(c: Context, limit = MAX_BODY): Promise<Record<str
   if (declared > limit) raise("payload_too_large", `The request body is over ${limit} bytes.`);
   const incoming = nodeIncoming(c);
   const bytes = incoming ? await readNode(incoming, limit) : await readWeb(c, limit);
-  const text = new TextDecoder().decode(bytes);
+  const text = utf8.decode(bytes);
   if (text.trim() === "") raise("invalid_request", "The request body must be a JSON object.");
   let value: unknown;
   try {

@@ -73,6 +73,7 @@ export async function accountForKey(ctx: AppContext, key: string): Promise<Accou
        from api_keys k join accounts a on a.id = k.account_id
       where k.hash = $1 and k.revoked_at is null`,
     [hash],
+    { prepare: true },
   );
   const row = rows[0];
   if (!row || !constantTimeEqual(row.hash, hash)) return null;

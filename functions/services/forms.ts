@@ -89,7 +89,6 @@ export async function createForm(
     row = (await findForm(ctx, form.slug)) ?? undefined;
   }
   if (!row) return raise("internal_error", "Could not allocate a short code.");
-  await ctx.db.query("select formdown_create_form_seq($1)", [row.id]);
   if (options.commit !== false) {
     try {
       const { path, sha } = await commitFile(
@@ -105,7 +104,6 @@ export async function createForm(
       ]);
     } catch (error) {
       await ctx.db.query("delete from forms where id = $1", [row.id]);
-      await ctx.db.query("select formdown_drop_form_seq($1)", [row.id]);
       throw error;
     }
   }
@@ -184,8 +182,8 @@ export async function deleteForm(ctx: AppContext, account: Account, slug: string
     "select storage_key from uploads where form_id = $1",
     [row.id],
   );
+  // the forms_deleted trigger drops its sequence and deletes its responses (migration 000400)
   await ctx.db.query("delete from forms where id = $1", [row.id]);
-  await ctx.db.query("select formdown_drop_form_seq($1)", [row.id]);
   ctx.formCache.forget(slug);
   for (const u of uploads) await ctx.storage.remove(u.storage_key).catch(() => {});
   if (row.file_path)

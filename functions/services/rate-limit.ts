@@ -12,6 +12,7 @@ export async function hit(db: Db, bucket: string, limit: number): Promise<void> 
      on conflict (bucket, window_start) do update set hits = rate_limits.hits + 1
      returning hits, (60 - extract(second from now()))::int as retry`,
     [bucket],
+    { prepare: true },
   );
   if (row && row.hits > limit) {
     raise("rate_limited", "Too many requests; try again shortly.", {

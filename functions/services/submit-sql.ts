@@ -9,6 +9,8 @@
 
 export interface SubmitWrite {
   formId: string;
+  /** formSequence(formId) */
+  sequence: string;
   /** The version of the form file the answers were validated against. */
   commitSha: string | null;
   maxResponses: number | null;
@@ -34,7 +36,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
     return `$${params.length}`;
   };
   const form = p(w.formId);
-  const seq = `nextval(${p(formSequence(w.formId))}::regclass)`;
+  const seq = `nextval(${p(w.sequence)}::regclass)`;
   // optional columns only when they hold a value: each parameter costs, on PGlite most of all
   const columns = ["form_id", "payload"];
   const values = [form, `${p(w.payload)}::jsonb`];

@@ -5,7 +5,7 @@ import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, verifyPassword } from "../crypto.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
-import { submitStatement } from "./submit-sql.ts";
+import { formSequence, submitStatement } from "./submit-sql.ts";
 
 export interface SubmitInput {
   body: Record<string, unknown>;
@@ -77,22 +77,44 @@ type SubmitRow = Pick<
    * long as the cached row (2 s), so a new definition starts from 0 again.
    */
   emailsThrough?: number;
+  /** Worked out once per cached row rather than on every submit. */
+  sequence: string;
+  milestones: number[];
 };
 
 /** Only what a submit needs, without the join (the hot path reads one row by its unique slug). */
 async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | null> {
   const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
   if (cached) return cached;
-  const [row] = await ctx.db.query<SubmitRow>(
+  const [found] = await ctx.db.query<Omit<SubmitRow, "sequence" | "milestones">>(
     "select id, definition, access_mode, access_token, access_password_hash, commit_sha from forms where slug = $1",
     [slug],
+    { prepare: true },
   );
-  if (row) ctx.formCache.set(slug, row);
-  return row ?? null;
+  if (!found) return null;
+  const row = {
+    ...found,
+    sequence: formSequence(found.id),
+    milestones: milestoneCounts(found.definition),
+  };
+  ctx.formCache.set(slug, row);
+  return row;
 }
 
 /** Accepts a public submission (SPEC §5): one SQL statement once every check has passed. */
 export async function submit(ctx: AppContext, slug: string, input: SubmitInput) {
+  try {
+    return await submitTo(ctx, slug, input);
+  } catch (error) {
+    if (!(error instanceof FormReplaced)) throw error;
+    return submitTo(ctx, slug, input);
+  }
+}
+
+/** The form was deleted and its slug taken by a new one while an instance still had it cached. */
+class FormReplaced extends Error {}
+
+async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   const row = await submitRow(ctx, slug);
   if (!row) return raise("not_found", `No form with the slug "${slug}".`);
   if (formStatus(row) === "closed")
@@ -116,12 +138,13 @@ export async function submit(ctx: AppContext, slug: string, input: SubmitInput) 
   const score = scoreQuiz(form, payload);
   const { strategy, email } = form.notifications;
   const through = row.emailsThrough ?? 0;
-  const milestones = milestoneCounts(form).filter((m) => m > through);
+  const milestones = row.milestones.filter((m) => m > through);
   const emailDue =
     email.length > 0 && (strategy.immediate_count > through || milestones.length > 0);
   const limit = ctx.config.rateSubmit;
   const statement = submitStatement({
     formId: row.id,
+    sequence: row.sequence,
     commitSha: row.commit_sha,
     maxResponses: form.settings.max_responses ?? null,
     payload: JSON.stringify(payload),
@@ -135,13 +158,19 @@ export async function submit(ctx: AppContext, slug: string, input: SubmitInput) 
   });
   let rows: { id: string | null; seq: number | null; hits: number | null }[];
   try {
-    rows = await ctx.db.query(statement.text, statement.params);
+    // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
+    rows = await ctx.db.query(statement.text, statement.params, { prepare: true });
   } catch (error) {
     // the same Idempotency-Key raced us: the first one won, answer with it
     if (key && (error as { code?: string }).code === "23505") {
       const first = await existing(ctx, row, key);
       if (first) return first;
     }
+    // a form deleted since its row was read has no sequence left (migration 000400)
+    ctx.formCache.forget(slug);
+    const now = await submitRow(ctx, slug);
+    if (!now) raise("not_found", `No form with the slug "${slug}".`);
+    if (now!.id !== row.id) throw new FormReplaced();
     throw error;
   }
   const inserted = rows[0];
