@@ -77,6 +77,8 @@ if (kind !== "formdown") {
       FORMDOWN_REPO_DIR: dir,
       FORMDOWN_RATE_SUBMIT: "0",
       FORMDOWN_RATE_API: "0",
+      // FORMDOWN_SUBMIT_BATCH=1 measures the service with every submit its own INSERT
+      FORMDOWN_SUBMIT_BATCH: process.env.FORMDOWN_SUBMIT_BATCH,
     },
     db,
     port: 0,

@@ -4,7 +4,8 @@
 // Usage: npx node bench/submit.ts [seconds] [rounds]   (Postgres runs when 127.0.0.1:5432 answers,
 // in a database of its own that is dropped afterwards). The three servers alternate for `rounds`
 // rounds (default 3) and medians are compared: on a 2-core machine single runs move by ±30 %.
-// BENCH_DB=pglite or BENCH_DB=postgres runs only that database.
+// BENCH_DB=pglite or BENCH_DB=postgres runs only that database; FORMDOWN_SUBMIT_BATCH=1 turns the
+// shared INSERT of concurrent submits off.
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import postgres from "postgres";

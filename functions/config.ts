@@ -11,6 +11,8 @@ export interface Config {
   adminToken: string | undefined;
   rateSubmit: number;
   rateApi: number;
+  /** Most plain submits one INSERT carries (services/submit-batch.ts); 1 sends each alone. */
+  submitBatch: number;
   turnstileSiteKey: string | undefined;
   turnstileSecretKey: string | undefined;
   turnstileVerifyUrl: string;
@@ -53,6 +55,7 @@ export function readConfig(env: Env): Config {
     adminToken: opt(env.FORMDOWN_ADMIN_TOKEN),
     rateSubmit: int(env.FORMDOWN_RATE_SUBMIT, 600),
     rateApi: int(env.FORMDOWN_RATE_API, 1200),
+    submitBatch: Math.max(1, int(env.FORMDOWN_SUBMIT_BATCH, 64)),
     turnstileSiteKey: opt(env.TURNSTILE_SITE_KEY),
     turnstileSecretKey: opt(env.TURNSTILE_SECRET_KEY),
     turnstileVerifyUrl:

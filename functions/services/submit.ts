@@ -5,6 +5,7 @@ import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, verifyPassword } from "../crypto.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
+import { type ResponseInserter, responseInserter } from "./submit-batch.ts";
 import { formSequence, submitStatement } from "./submit-sql.ts";
 
 export interface SubmitInput {
@@ -101,6 +102,21 @@ async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | nul
   return row;
 }
 
+const inserters = new WeakMap<AppContext, ResponseInserter>();
+
+/** PGlite runs one statement at a time; on Postgres a few run side by side, each a batch. */
+function inserter(ctx: AppContext): ResponseInserter {
+  let insert = inserters.get(ctx);
+  if (!insert) {
+    insert = responseInserter(ctx.db, {
+      parallel: ctx.db.kind === "pglite" ? 1 : 4,
+      maxBatch: ctx.config.submitBatch,
+    });
+    inserters.set(ctx, insert);
+  }
+  return insert;
+}
+
 /** Accepts a public submission (SPEC §5): one SQL statement once every check has passed. */
 export async function submit(ctx: AppContext, slug: string, input: SubmitInput) {
   try {
@@ -142,24 +158,32 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   const emailDue =
     email.length > 0 && (strategy.immediate_count > through || milestones.length > 0);
   const limit = ctx.config.rateSubmit;
-  const statement = submitStatement({
+  const maxResponses = form.settings.max_responses ?? null;
+  const plain = {
     formId: row.id,
     sequence: row.sequence,
     commitSha: row.commit_sha,
-    maxResponses: form.settings.max_responses ?? null,
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
-    idempotencyKey: key ?? null,
-    outbox: emailDue
-      ? { recipients: JSON.stringify(email), immediate: strategy.immediate_count, milestones }
-      : null,
-    uploads: urls,
-    limit: limit > 0 ? { bucket: `submit:${row.id}:${input.ip ?? "-"}`, max: limit } : null,
-  });
-  let rows: { id: string | null; seq: number | null; hits: number | null }[];
+  };
+  let rows: { id: string | null; seq: number | null; hits?: number | null }[];
   try {
-    // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
-    rows = await ctx.db.query(statement.text, statement.params, { prepare: true });
+    if (limit === 0 && !emailDue && urls.length === 0 && !key && maxResponses === null) {
+      rows = [await inserter(ctx)(plain)];
+    } else {
+      const statement = submitStatement({
+        ...plain,
+        maxResponses,
+        idempotencyKey: key ?? null,
+        outbox: emailDue
+          ? { recipients: JSON.stringify(email), immediate: strategy.immediate_count, milestones }
+          : null,
+        uploads: urls,
+        limit: limit > 0 ? { bucket: `submit:${row.id}:${input.ip ?? "-"}`, max: limit } : null,
+      });
+      // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
+      rows = await ctx.db.query(statement.text, statement.params, { prepare: true });
+    }
   } catch (error) {
     // the same Idempotency-Key raced us: the first one won, answer with it
     if (key && (error as { code?: string }).code === "23505") {
