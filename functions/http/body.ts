@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { raise } from "../../src/core/errors.ts";
 import { capped } from "../streams.ts";
+import { UNSTORABLE_TEXT_MESSAGE } from "./errors.ts";
 
 export const MAX_BODY = 1024 * 1024;
 const utf8 = new TextDecoder();
@@ -77,6 +78,18 @@ async function readWeb(c: Context, limit: number): Promise<Uint8Array> {
   }
 }
 
+/**
+ * True when a string in the value (or a key) cannot be stored: a NUL character, or a lone UTF-16
+ * surrogate, which only a JSON \u escape can produce and which jsonb refuses.
+ */
+export function holdsUnstorableText(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\0") || !value.isWellFormed();
+  if (Array.isArray(value)) return value.some(holdsUnstorableText);
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([k, v]) => holdsUnstorableText(k) || holdsUnstorableText(v));
+  return false;
+}
+
 /** Reads a JSON object body of at most 1 MiB; 413 above, 400 for anything but a JSON object. */
 export async function readJson(c: Context, limit = MAX_BODY): Promise<Record<string, unknown>> {
   const declared = Number(c.req.header("content-length") ?? 0);
@@ -94,5 +107,8 @@ export async function readJson(c: Context, limit = MAX_BODY): Promise<Record<str
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     raise("invalid_request", "The request body must be a JSON object.");
   }
+  // decoded bytes are well-formed; only an escape can bring in what the database refuses
+  if (text.includes("\\u") && holdsUnstorableText(value))
+    raise("invalid_request", UNSTORABLE_TEXT_MESSAGE);
   return value as Record<string, unknown>;
 }

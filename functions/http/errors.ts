@@ -27,10 +27,30 @@ export function failureResponse(failure: Failure, headers: Record<string, string
   return Response.json(body, { status: STATUS[failure.code], headers: extra });
 }
 
+export const UNSTORABLE_TEXT_MESSAGE =
+  "Text must be well-formed Unicode without NUL characters (U+0000) or lone surrogates.";
+
+/** Postgres's codes for text it cannot store: U+0000, in text or as a JSON escape. */
+const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
+
+/**
+ * The client's own failure behind an error, or null for ours. A NUL character anywhere in the
+ * input (a title, an answer, a key name) is refused by the database on every path: it is the
+ * client's mistake, answered as such.
+ */
+export function clientFailure(error: unknown): Failure | null {
+  if (error instanceof AppError) return error.failure;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && UNSTORABLE_TEXT.has(code))
+    return { code: "invalid_request", error: UNSTORABLE_TEXT_MESSAGE };
+  return null;
+}
+
 /** Hono's error handler: user failures become their answer; anything else a bare 500. */
 export function errorHandler(log: Log) {
   return (error: Error, c: Context): Response => {
-    if (error instanceof AppError) return failureResponse(error.failure);
+    const failure = clientFailure(error);
+    if (failure) return failureResponse(failure);
     const requestId = crypto.randomUUID();
     log.error(`request ${requestId} ${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
     return failureResponse(

@@ -1,7 +1,9 @@
 import { Server } from "@modelcontextprotocol/server";
-import { AppError, type Failure } from "../../src/core/errors.ts";
+import type { Failure } from "../../src/core/errors.ts";
 import { formIssues } from "../../src/core/validate-form.ts";
 import type { AppContext } from "../context.ts";
+import { holdsUnstorableText } from "../http/body.ts";
+import { clientFailure, UNSTORABLE_TEXT_MESSAGE } from "../http/errors.ts";
 import type { Account } from "../services/accounts.ts";
 import { DESCRIPTION, inputJsonSchema, SERVER_INFO, TOOLS } from "./registry.ts";
 
@@ -29,6 +31,8 @@ export async function callTool(
 ): Promise<ToolResult> {
   const tool = TOOLS.find((t) => t.name === name);
   if (!tool) return failure({ code: "not_found", error: `No tool named "${name}".` });
+  if (holdsUnstorableText(args))
+    return failure({ code: "invalid_request", error: UNSTORABLE_TEXT_MESSAGE });
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) {
     return failure({
@@ -40,7 +44,8 @@ export async function callTool(
   try {
     return result(await tool.run(ctx, account, parsed.data));
   } catch (error) {
-    if (error instanceof AppError) return failure(error.failure);
+    const known = clientFailure(error);
+    if (known) return failure(known);
     const id = crypto.randomUUID();
     ctx.log.error(`mcp ${name} failed (request ${id})`, error);
     return failure({

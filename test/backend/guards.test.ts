@@ -81,10 +81,12 @@ describe("guards", () => {
   });
 
   it("never answers a malformed create or submit with a 5xx, and stays healthy", async () => {
+    // strings of any code point, NUL and lone surrogates included
+    const value = fc.jsonValue({ stringUnit: "binary" });
     const json = fc.oneof(
-      fc.jsonValue(),
-      fc.record({ title: fc.jsonValue(), slug: fc.jsonValue(), fields: fc.jsonValue() }),
-      fc.record({ fields: fc.jsonValue(), turnstile_token: fc.jsonValue() }),
+      value,
+      fc.record({ title: value, slug: value, fields: value }),
+      fc.record({ fields: value, turnstile_token: value }),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -103,6 +105,31 @@ describe("guards", () => {
       { numRuns: 150 },
     );
     expect((await api("GET", "/api/health", { key: null })).status).toBe(200);
+  });
+
+  it("refuses a NUL character or a lone surrogate with 400 wherever it comes in, and stores nothing", async () => {
+    const nul = "a\u0000b";
+    const lone = "a\ud800b";
+    const attempts: [string, string, unknown, string | null][] = [
+      [
+        "POST",
+        "/api/forms",
+        { title: nul, slug: "nul", fields: [{ id: "a", type: "text" }] },
+        s.apiKey,
+      ],
+      ["POST", "/api/forms/mine/submit", { fields: { a: nul } }, null],
+      ["POST", "/api/forms/mine/submit", { fields: { a: lone } }, null],
+      ["POST", "/api/forms/mine/submit", { fields: { a: "x" }, hidden: { [lone]: "y" } }, null],
+      ["POST", "/api/keys", { name: nul }, s.apiKey],
+    ];
+    const before = await s.ctx.db.query<{ n: number }>("select count(*)::int as n from responses");
+    for (const [method, path, body, key] of attempts) {
+      const res = await api(method, path, { body, key });
+      expect([path, res.status, res.body.code]).toEqual([path, 400, "invalid_request"]);
+    }
+    const after = await s.ctx.db.query<{ n: number }>("select count(*)::int as n from responses");
+    expect(after).toEqual(before);
+    expect((await api("GET", "/api/forms/nul")).status).toBe(404);
   });
 
   it("publishes an OpenAPI 3.1 document a standard validator accepts", async () => {

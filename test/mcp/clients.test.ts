@@ -124,6 +124,23 @@ describe("MCP clients of every era", () => {
     });
     const body = (await missing.json()) as { result: { structuredContent: { code: string } } };
     expect(body.result.structuredContent.code).toBe("not_found");
+    // text the database cannot store is the caller's error, not a failure of ours
+    for (const [id, markdown] of [
+      [5, "---\ntitle: A\u0000B\nslug: nul-mcp\nfields:\n  - id: a\n    type: text\n---\n"],
+      [6, "---\ntitle: A\ud800B\nslug: lone-mcp\nfields:\n  - id: a\n    type: text\n---\n"],
+    ] as const) {
+      const refused = await rpc({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "deploy_form", arguments: { markdown } },
+      });
+      const answer = (await refused.json()) as {
+        result: { isError: boolean; structuredContent: { code: string } };
+      };
+      expect(answer.result.isError).toBe(true);
+      expect(answer.result.structuredContent.code).toBe("invalid_request");
+    }
   });
 
   it("needs a key (401 {error, code}) and answers GET/DELETE with 405", async () => {
