@@ -64,9 +64,9 @@ export async function openPglite(dataDir: string): Promise<PGlite> {
 }
 
 /**
- * Prepared statements save the planning of hot queries (see QueryOptions), but a transaction pooler (Supabase's on
- * port 6543, or any URL with `pgbouncer=true`) cannot keep them: there, and when the URL says
- * `prepare=false`, they are off.
+ * Prepared statements save the planning of hot queries (see QueryOptions), but a transaction
+ * pooler (Supabase's on port 6543, or any URL with `pgbouncer=true`) cannot keep them: there,
+ * and when the URL says `prepare=false`, they are off.
  */
 export function preparedStatements(url: string): boolean {
   const u = new URL(url);

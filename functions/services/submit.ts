@@ -104,13 +104,18 @@ async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | nul
 
 const inserters = new WeakMap<AppContext, ResponseInserter>();
 
-/** PGlite runs one statement at a time; on Postgres a few run side by side, each a batch. */
+/**
+ * PGlite runs one statement at a time; on Postgres a few batches run side by side. Without
+ * batching (FORMDOWN_SUBMIT_BATCH=1) nothing waits: every submit has its statement at once.
+ */
 function inserter(ctx: AppContext): ResponseInserter {
   let insert = inserters.get(ctx);
   if (!insert) {
+    const maxBatch = ctx.config.submitBatch;
+    const parallel = ctx.db.kind === "pglite" ? 1 : 4;
     insert = responseInserter(ctx.db, {
-      parallel: ctx.db.kind === "pglite" ? 1 : 4,
-      maxBatch: ctx.config.submitBatch,
+      parallel: maxBatch === 1 ? Number.POSITIVE_INFINITY : parallel,
+      maxBatch,
     });
     inserters.set(ctx, insert);
   }
