@@ -3,6 +3,7 @@
 // submit in flight while the form is deleted, and a stale cached form in another instance.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formSequence } from "../../functions/services/submit-sql.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -23,7 +24,7 @@ describe.each(DB_KINDS)("responses live and die with their form (%s)", (kind) =>
     (await s.ctx.db.query<{ id: string }>("select id from forms where slug = $1", [slug]))[0]!.id;
   const sequences = (id: string) =>
     count("select count(*)::int as n from pg_class where relkind = 'S' and relname = $1", [
-      `formdown_seq_${id.replaceAll("-", "")}`,
+      formSequence(id),
     ]);
 
   beforeAll(async () => {
@@ -144,7 +145,7 @@ describe.each(DB_KINDS.filter((kind) => kind === "postgres"))(
         "select id from forms where slug = 'racing'",
       );
       const id = racing!.id;
-      const sequence = `formdown_seq_${id.replaceAll("-", "")}`;
+      const sequence = formSequence(id);
       let deleted = false;
       let deletion: Promise<unknown> | null = null;
       await other.begin(async (tx) => {
