@@ -92,6 +92,30 @@ describe("generated forms round-trip", () => {
       columns: opts(1),
     }),
   );
+  /** A value the generated field can take as an answer (a show_if value must be one). */
+  const anAnswer = (f: { type: string; [key: string]: unknown }): unknown => {
+    const options = ((f.options ?? []) as (string | { label: string })[]).map((o) =>
+      typeof o === "string" ? o : o.label,
+    );
+    const rows = (f.rows ?? []) as { id: string }[];
+    const answers: Record<string, unknown> = {
+      text: "x",
+      textarea: "x",
+      email: "a@b.example",
+      radio: options[0],
+      select: options[0],
+      checkbox: options.slice(0, 1),
+      ranking: options,
+      nps: 5,
+      number: 0,
+      scale: 5,
+      date: "2026-02-01",
+      yes_no: "yes",
+      file: "https://x.example/f.pdf",
+      matrix: rows.length ? { [rows[0]!.id]: (f.columns as string[])[0] } : {},
+    };
+    return answers[f.type];
+  };
   const formInput = fc.record(
     {
       title: fc.string({ minLength: 1, maxLength: 40 }).filter((t) => t.trim() !== ""),
@@ -113,9 +137,9 @@ describe("generated forms round-trip", () => {
             id: `f_${i}`,
             ...f,
             ...(stepped && f.type !== "scale" ? { step: i < 2 ? 1 : "Later" } : {}),
-            // a show_if on the first field, when it can be compared with eq
+            // a show_if on the first field, when it can be compared with neq
             ...(i > 0 && fields[0]!.type !== "statement"
-              ? { show_if: { field: "f_0", op: "neq", value: "x" } }
+              ? { show_if: { field: "f_0", op: "neq", value: anAnswer(fields[0]!) } }
               : {}),
           })),
         });
@@ -194,7 +218,7 @@ describe("form file parsing details", () => {
     );
     expect(!parsed.ok && parsed.errors.map(formatFormFileError)).toEqual([
       "many.md:3: **slug**: must be lowercase letters, digits and hyphens only (no spaces, underscores or other characters)",
-      "many.md:9: **fields[1].max**: Too big: expected number to be <=10",
+      "many.md:9: **fields[1].max**: expected at most 10, got 50",
       'many.md:7: **fields[1].id**: "a" is already the id of fields[0]',
     ]);
   });
@@ -229,6 +253,7 @@ describe("invalid fixtures: one error each, at its file:line", () => {
     expect(lineOf("missing-fields.md")).toBe("---");
     expect(lineOf("op-on-text.md")).toBe("op: gt");
     expect(lineOf("survey-step.md")).toBe("step: 2");
+    expect(lineOf("show-if-value.md")).toBe("value: true");
     expect(lineOf("unknown-type.md")).toBe("type: slider");
   });
 
@@ -249,11 +274,12 @@ describe("invalid fixtures: one error each, at its file:line", () => {
         "missing-title.md": "missing-title.md:1: **title**: is required",
         "no-header.md": "no-header.md:1: a form file starts with a YAML header between --- lines",
         "op-on-text.md": "op-on-text.md:11: **fields[1].show_if.op**: "gt" works on number, rating, scale, nps fields, not on text",
+        "show-if-value.md": "show-if-value.md:12: **fields[1].show_if.value**: true can never be an answer of "consent" (yes_no): must be "yes" or "no"",
         "statement-required.md": "statement-required.md:8: **fields[0].required**: a statement records no answer; use yes_no for consent",
         "survey-step.md": "survey-step.md:8: **fields[0].step**: a survey shows one field at a time; remove step or use type: form",
         "unknown-key.md": "unknown-key.md:7: **fields[1]**: unknown key "requried"",
-        "unknown-op.md": "unknown-op.md:9: **fields[1].show_if.op**: Invalid option: expected one of "eq"|"neq"|"gt"|"lt"|"gte"|"lte"|"includes"|"excludes"",
-        "unknown-type.md": "unknown-type.md:6: **fields[0].type**: type must be one of the field types (text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement)",
+        "unknown-op.md": "unknown-op.md:9: **fields[1].show_if.op**: expected one of "eq", "neq", "gt", "lt", "gte", "lte", "includes", "excludes", got "between"",
+        "unknown-type.md": "unknown-type.md:6: **fields[0].type**: type must be one of the field types (text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement), got "slider"",
       }
     `);
   });

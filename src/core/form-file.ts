@@ -62,7 +62,7 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
     };
   }
   const input = body.trim() === "" ? data : { ...data, body };
-  const parsed = formSchema.safeParse(input);
+  const parsed = formSchema.safeParse(input, { reportInput: true });
   if (parsed.success) return { ok: true, form: parsed.data };
   const yaml = text.replace(OPEN, "").split(/\r?\n---/)[0] ?? "";
   const errors = parsed.error.issues.map((issue, i) => {

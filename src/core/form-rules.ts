@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { assertNever } from "./errors.ts";
 import { type Field, type FieldType, optionValue, type ShowIfOp } from "./field-schema.ts";
 import { checkAnswer } from "./validate-answers.ts";
 
@@ -69,7 +70,50 @@ function checkShowIf(fields: Field[], i: number, ctx: Ctx) {
   }
   const allowed = OP_TYPES[rule.op];
   if (allowed !== "any" && !allowed.includes(type)) {
-    issue(ctx, [...at, "op"], `"${rule.op}" works on ${allowed.join(", ")} fields, not on ${type}`);
+    return issue(
+      ctx,
+      [...at, "op"],
+      `"${rule.op}" works on ${allowed.join(", ")} fields, not on ${type}`,
+    );
+  }
+  const problem = unreachableValue(fields[target]!, rule.op, rule.value);
+  if (problem) {
+    issue(
+      ctx,
+      [...at, "value"],
+      `${shown(rule.value)} can never be an answer of "${rule.field}" (${type}): ${problem}`,
+    );
+  }
+}
+
+const shown = (value: unknown) =>
+  value === undefined ? "a missing value" : (JSON.stringify(value) ?? String(value));
+
+/**
+ * Why no answer of `target` can ever meet a rule's value, or null. The page would judge such a
+ * rule false forever and drop the dependent answer without a word, so it is an author's error:
+ * `true` for a yes_no (which answers "yes"/"no"), an option that is not among the options, text
+ * for a number.
+ */
+function unreachableValue(target: Field, op: ShowIfOp, value: unknown): string | null {
+  switch (op) {
+    case "eq":
+    case "neq":
+      return checkAnswer(target, value);
+    case "gt":
+    case "lt":
+    case "gte":
+    case "lte":
+      return typeof value === "number" && Number.isFinite(value) ? null : "must be a number";
+    case "includes":
+    case "excludes": {
+      const options = "options" in target ? target.options.map(optionValue) : [];
+      return typeof value === "string" && options.includes(value)
+        ? null
+        : `must be one of: ${options.join(", ")}`;
+    }
+    default:
+      return assertNever(op);
   }
 }
 

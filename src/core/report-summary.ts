@@ -112,17 +112,98 @@ export function fieldSection(field: Field, tally: Tally, responses: number): str
     const s = numberStats(tally.numbers);
     let text = `${title}Mean **${s.mean}**, median **${s.median}**.\n\n`;
     if (field.type === "nps") {
-      const count = (lo: number, hi: number) =>
-        s.sorted.filter(([v]) => v >= lo && v <= hi).reduce((n, [, c]) => n + c, 0);
-      const promoters = count(9, 10);
-      const detractors = count(0, 6);
-      const score = Math.round(((promoters - detractors) / s.total) * 100);
-      text += `NPS **${score}** — promoters ${promoters} (${pct(promoters, s.total)}), passives ${s.total - promoters - detractors} (${pct(s.total - promoters - detractors, s.total)}), detractors ${detractors} (${pct(detractors, s.total)}).\n\n`;
+      const { score, promoters, passives, detractors } = npsFigures(s.sorted, s.total);
+      text += `NPS **${score}** — promoters ${promoters} (${pct(promoters, s.total)}), passives ${passives} (${pct(passives, s.total)}), detractors ${detractors} (${pct(detractors, s.total)}).\n\n`;
     }
     return `${text}${markdownTable(
       ["Value", "Count"],
       s.sorted.slice(0, 20).map(([v, c]) => [String(v), String(c)]),
     )}\n`;
   }
-  return `${title}Recent answers:\n\n${tally.recent.map((t) => `> ${escapeMarkdown(t).replace(/\r?\n/g, " ")}`).join("\n>\n")}\n`;
+  const more = tally.answered - tally.recent.length;
+  // a cut is announced, never silent (SPEC §14)
+  const rest = more > 0 ? `\n_…and ${more} more._\n` : "";
+  return `${title}Recent answers:\n\n${tally.recent.map((t) => `> ${escapeMarkdown(t).replace(/\r?\n/g, " ")}`).join("\n>\n")}\n${rest}`;
+}
+
+/** NPS from a value distribution: promoters 9–10, passives 7–8, detractors 0–6. */
+function npsFigures(sorted: [number, number][], total: number) {
+  const count = (lo: number, hi: number) =>
+    sorted.filter(([v]) => v >= lo && v <= hi).reduce((n, [, c]) => n + c, 0);
+  const promoters = count(9, 10);
+  const detractors = count(0, 6);
+  const score = total === 0 ? 0 : Math.round(((promoters - detractors) / total) * 100);
+  return { score, promoters, passives: total - promoters - detractors, detractors };
+}
+
+const share = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 1000) / 1000);
+
+/**
+ * One field's figures as data, the same numbers the Markdown section shows (SPEC §14): counts
+ * and shares for choices, average rank, matrix cells, mean/median/distribution for numbers with
+ * the NPS split, and for everything else the text answers kept plus how many more there are.
+ */
+export function fieldSummary(field: Field, tally: Tally): Record<string, unknown> {
+  const base = {
+    id: field.id,
+    type: field.type,
+    label: field.label ?? null,
+    answered: tally.answered,
+  };
+  if (field.type === "ranking") {
+    const ranks = field.options
+      .map((o) => ({
+        option: o,
+        average_rank: round((tally.ranks.get(o) ?? 0) / (tally.answered || 1)),
+      }))
+      .sort((a, b) => a.average_rank - b.average_rank);
+    return { ...base, ranks };
+  }
+  if ("options" in field || field.type === "yes_no") {
+    const options = field.type === "yes_no" ? ["yes", "no"] : field.options.map(optionValue);
+    return {
+      ...base,
+      options: options.map((o) => {
+        const count = tally.counts.get(o) ?? 0;
+        return { option: o, count, share: share(count, tally.answered) };
+      }),
+    };
+  }
+  if (field.type === "matrix") {
+    const rows = field.rows.map((r) => ({
+      id: r.id,
+      label: r.label,
+      counts: Object.fromEntries(
+        field.columns.map((c) => [c, tally.matrix.get(r.id)?.get(c) ?? 0]),
+      ),
+    }));
+    return { ...base, columns: field.columns, rows };
+  }
+  if (NUMERIC.has(field.type)) {
+    const s = numberStats(tally.numbers);
+    const figures = {
+      ...base,
+      mean: s.total ? s.mean : null,
+      median: s.total ? s.median : null,
+      min: s.sorted[0]?.[0] ?? null,
+      max: s.sorted.at(-1)?.[0] ?? null,
+      distribution: s.sorted.map(([value, count]) => ({ value, count })),
+    };
+    if (field.type !== "nps") return figures;
+    const nps = npsFigures(s.sorted, s.total);
+    return {
+      ...figures,
+      nps: {
+        ...nps,
+        promoter_share: share(nps.promoters, s.total),
+        passive_share: share(nps.passives, s.total),
+        detractor_share: share(nps.detractors, s.total),
+      },
+    };
+  }
+  return {
+    ...base,
+    answers: tally.recent,
+    more: Math.max(0, tally.answered - tally.recent.length),
+  };
 }

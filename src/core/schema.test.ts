@@ -306,10 +306,32 @@ describe("show_if operators only on the types the seed allows", () => {
   const answerable = FIELD_TYPES.filter((t) => t !== "statement");
   const cases = SHOW_IF_OPS.flatMap((op) => answerable.map((type) => [op, type] as const));
 
+  /** A value the sample field can take as an answer, as the operator compares it. */
+  const VALUE: Partial<Record<FieldType, unknown>> = {
+    email: "a@b.example",
+    number: 3,
+    checkbox: ["x"],
+    date: "2026-01-01",
+    image: "https://x.example/a.png",
+    file: "https://x.example/a.pdf",
+    rating: 3,
+    scale: 3,
+    nps: 3,
+    yes_no: "yes",
+    ranking: ["x", "y"],
+    matrix: { r: "x" },
+  };
+  const valueFor = (op: ShowIfOp, type: FieldType) =>
+    ["gt", "lt", "gte", "lte"].includes(op)
+      ? 3
+      : op.endsWith("cludes")
+        ? "x"
+        : (VALUE[type] ?? "x");
+
   it.each(cases)("%s on a %s field", (op, type) => {
     const found = withFields(
       { id: "a", ...SAMPLE[type] },
-      { id: "b", type: "text", show_if: { field: "a", op, value: "x" } },
+      { id: "b", type: "text", show_if: { field: "a", op, value: valueFor(op, type) } },
     );
     const allowed = ALLOWED[op];
     if (allowed === "any" || allowed.includes(type)) expect(found).toEqual([]);
@@ -320,6 +342,61 @@ describe("show_if operators only on the types the seed allows", () => {
           message: `"${op}" works on ${allowed.join(", ")} fields, not on ${type}`,
         },
       ]);
+  });
+
+  it("refuses a show_if value no answer of the referenced field can take, at show_if.value", () => {
+    expect(
+      withFields(
+        { id: "ok", type: "yes_no" },
+        { id: "why", type: "text", show_if: { field: "ok", op: "eq", value: true } },
+      ),
+    ).toEqual([
+      {
+        field: "fields[1].show_if.value",
+        message: 'true can never be an answer of "ok" (yes_no): must be "yes" or "no"',
+      },
+    ]);
+    expect(
+      withFields(
+        { id: "plan", type: "radio", options: ["Free", "Pro"] },
+        { id: "seats", type: "number", show_if: { field: "plan", op: "eq", value: "Team" } },
+        { id: "tools", type: "checkbox", options: ["A", "B"] },
+        { id: "why", type: "text", show_if: { field: "tools", op: "includes", value: "C" } },
+        { id: "score", type: "nps" },
+        { id: "low", type: "text", show_if: { field: "score", op: "lte", value: "6" } },
+        { id: "late", type: "text", show_if: { field: "score", op: "eq", value: 11 } },
+      ),
+    ).toEqual([
+      {
+        field: "fields[1].show_if.value",
+        message: '"Team" can never be an answer of "plan" (radio): must be one of: Free, Pro',
+      },
+      {
+        field: "fields[3].show_if.value",
+        message: '"C" can never be an answer of "tools" (checkbox): must be one of: A, B',
+      },
+      {
+        field: "fields[5].show_if.value",
+        message: '"6" can never be an answer of "score" (nps): must be a number',
+      },
+      {
+        field: "fields[6].show_if.value",
+        message: expect.stringContaining('11 can never be an answer of "score" (nps)'),
+      },
+    ]);
+  });
+
+  it("keeps show_if values an answer can take", () => {
+    expect(
+      withFields(
+        { id: "ok", type: "yes_no" },
+        { id: "a", type: "text", show_if: { field: "ok", op: "eq", value: "yes" } },
+        { id: "b", type: "text", show_if: { field: "ok", op: "neq", value: "no" } },
+        { id: "score", type: "nps" },
+        { id: "c", type: "text", show_if: { field: "score", op: "lte", value: 6 } },
+        { id: "d", type: "text", show_if: { field: "score", op: "eq", value: 10 } },
+      ),
+    ).toEqual([]);
   });
 
   it("refuses an operator the seed does not list, at show_if.op", () => {
