@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { formJsonSchema } from "../src/core/form-json-schema.ts";
 import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler, failureResponse } from "./http/errors.ts";
@@ -18,6 +19,11 @@ export function createApp(ctx: AppContext): Hono<Env> {
   app.get("/api/openapi.json", (c) => {
     c.header("access-control-allow-origin", "*");
     return c.json(openApiDocument(ctx.config.baseUrl));
+  });
+  app.get("/api/form.schema.json", (c) => {
+    c.header("access-control-allow-origin", "*");
+    c.header("cache-control", "public, max-age=300");
+    return c.json(formJsonSchema());
   });
   publicRoutes(app, ctx);
   accountRoutes(app, ctx);

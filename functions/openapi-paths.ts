@@ -118,6 +118,14 @@ export const paths: Record<string, Record<string, unknown>> = {
   "/api/openapi.json": {
     get: { ...pub, summary: "This document", responses: { 200: json({ type: "object" }) } },
   },
+  "/api/form.schema.json": {
+    get: {
+      ...pub,
+      summary:
+        "The complete form definition as JSON Schema 2020-12 (also MCP resource formdown://schema/form)",
+      responses: { 200: json({ type: "object", description: "A JSON Schema document" }) },
+    },
+  },
   "/api/accounts": {
     post: {
       summary: "Create an account (admin token)",

@@ -24,6 +24,8 @@ export function failureResponse(failure: Failure, headers: Record<string, string
   if (failure.details) body.details = failure.details;
   const extra: Record<string, string> = { ...headers };
   if (failure.retryAfter !== undefined) extra["retry-after"] = String(failure.retryAfter);
+  // RFC 6750: a 401 names the scheme it wants, so clients (MCP ones included) know to send a key
+  if (failure.code === "unauthorized") extra["www-authenticate"] = 'Bearer realm="formdown"';
   return Response.json(body, { status: STATUS[failure.code], headers: extra });
 }
 

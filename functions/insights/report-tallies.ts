@@ -7,6 +7,7 @@ import {
 } from "../../src/core/report-summary.ts";
 import type { AppContext } from "../context.ts";
 
+/** Text answers shown per field unless the caller asks for more (the rest are announced). */
 const RECENT = 5;
 const IN_PERIOD = "form_id = $1 and ($2::timestamptz is null or submitted_at >= $2)";
 const LIST = new Set(["checkbox", "ranking"]);
@@ -38,6 +39,7 @@ export async function reportTallies(
   fields: readonly Field[],
   since: string | null,
   quiz: boolean,
+  recentLimit = RECENT,
 ) {
   const ids = fields.map((f) => f.id);
   const k = (i: number) => `$${i + 3}::text`;
@@ -68,7 +70,7 @@ export async function reportTallies(
              select payload ->> f.key from responses where ${IN_PERIOD} and payload ? f.key
               order by submitted_at desc, id desc limit $4) as answers
              from unnest($3::text[]) as f(key)`,
-          [formId, since, texts, RECENT],
+          [formId, since, texts, recentLimit],
         ),
   ]);
   const tallies = new Map(fields.map((f, i) => [f.id, newTally(totals[0]?.answered[i] ?? 0)]));

@@ -1,6 +1,6 @@
 import { raise } from "../../src/core/errors.ts";
 import { escapeMarkdown, markdownTable } from "../../src/core/markdown.ts";
-import { fieldSection } from "../../src/core/report-summary.ts";
+import { fieldSection, fieldSummary } from "../../src/core/report-summary.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { ownedFormHead } from "../services/form-view.ts";
@@ -22,14 +22,21 @@ export async function responseReport(
   account: Account,
   slug: string,
   period: Period,
+  options: { field?: string | undefined; textLimit?: number } = {},
 ) {
   const row = await ownedFormHead(ctx, account, slug);
   const days = PERIODS[period];
   const since = days === null ? null : new Date(Date.now() - days * 86_400_000).toISOString();
-  const fields = row.definition.fields.filter((f) => f.type !== "statement");
+  const all = row.definition.fields.filter((f) => f.type !== "statement");
+  const fields = options.field === undefined ? all : all.filter((f) => f.id === options.field);
+  if (fields.length === 0)
+    raise(
+      "invalid_param",
+      `field must be one of the form's answerable fields: ${all.map((f) => f.id).join(", ")}.`,
+    );
   const quiz = row.definition.type === "quiz";
   const [{ responses, tallies, scores }, stats] = await Promise.all([
-    reportTallies(ctx, row.id, fields, since, quiz),
+    reportTallies(ctx, row.id, fields, since, quiz, options.textLimit),
     statsFor(ctx, row),
   ]);
   const label = days === null ? "all time" : `the last ${days} days`;
@@ -63,10 +70,14 @@ export async function responseReport(
   out.push(
     "## Drop-off by field",
     "",
-    `Of ${Math.max(stats.starts, stats.responses)} starts, ${stats.responses} submitted. Answers per field:`,
+    `Of ${stats.starts} starts, ${stats.responses} submitted. Answers per field:`,
     "",
     markdownTable(["Field", "Answered", "Share of responses"], dropRows),
     "",
   );
-  return { period, markdown: out.join("\n") };
+  const summary = {
+    responses,
+    fields: fields.map((f) => fieldSummary(f, tallies.get(f.id)!)),
+  };
+  return { period, markdown: out.join("\n"), summary };
 }

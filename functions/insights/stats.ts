@@ -46,11 +46,12 @@ export async function statsFor(ctx: AppContext, row: Pick<FormHead, "id">, now =
   const { views, starts } = events[0] ?? { views: 0, starts: 0 };
   const current = series.slice(7).reduce((n, d) => n + d.count, 0);
   const previous = series.slice(0, 7).reduce((n, d) => n + d.count, 0);
-  // a response that arrived without a start beacon counts as a start too, so the rate stays in [0, 1]
+  // a response that arrived without a start beacon counts as a start too, so the rate stays in
+  // [0, 1] and stats, report and completion tell one story: starts ≥ responses
   const effectiveStarts = Math.max(starts, responses);
   return {
     views,
-    starts,
+    starts: effectiveStarts,
     responses,
     submissions: responses,
     completion_rate:

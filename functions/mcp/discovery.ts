@@ -1,9 +1,8 @@
 import type { Hono } from "hono";
 import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
+import { PROTOCOL_VERSIONS } from "./protocol.ts";
 import { DESCRIPTION, SERVER_INFO, TOOLS } from "./registry.ts";
-
-export const PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
 
 /** `io.example.forms/mcp` from `https://forms.example.io`: the card's reverse-DNS name. */
 const cardName = (base: string) => `${new URL(base).hostname.split(".").reverse().join(".")}/mcp`;

@@ -1,35 +1,40 @@
-import { z } from "zod";
 import type { ToolDef } from "./tool.ts";
-import * as forms from "./tools/forms.ts";
-import * as responses from "./tools/responses.ts";
+import { addFieldTool } from "./tools/add-field.ts";
+import { createFormTool } from "./tools/create-form.ts";
+import { deployFormTool } from "./tools/deploy-form.ts";
+import { exportResponsesTool } from "./tools/export-responses.ts";
+import { getFormTool } from "./tools/get-form.ts";
+import { getFormFileTool } from "./tools/get-form-file.ts";
+import { getStatsTool } from "./tools/get-form-stats.ts";
+import { getResponseTool } from "./tools/get-response.ts";
+import { getReportTool } from "./tools/get-response-report.ts";
+import { getResponsesTool } from "./tools/get-responses.ts";
+import { listFormsTool } from "./tools/list-forms.ts";
+import { listResponsesTool } from "./tools/list-responses.ts";
+import { updateFormTool } from "./tools/update-form.ts";
+import { updateAccessTool } from "./tools/update-form-access.ts";
+import { validateFormTool } from "./tools/validate-form.ts";
+import { whoamiTool } from "./tools/whoami.ts";
 
 /** Every MCP tool, in the order tools/list shows them; discovery documents read this too. */
 export const TOOLS: ToolDef[] = [
-  forms.createFormTool,
-  forms.updateFormTool,
-  forms.updateAccessTool,
-  forms.addFieldTool,
-  forms.deployFormTool,
-  forms.getFormTool,
-  forms.listFormsTool,
-  responses.listResponsesTool,
-  responses.getResponseTool,
-  responses.getStatsTool,
-  responses.getReportTool,
-  responses.exportResponsesTool,
-  responses.getResponsesTool,
-  forms.validateFormTool,
+  createFormTool,
+  updateFormTool,
+  updateAccessTool,
+  addFieldTool,
+  deployFormTool,
+  getFormTool,
+  listFormsTool,
+  listResponsesTool,
+  getResponseTool,
+  getStatsTool,
+  getReportTool,
+  exportResponsesTool,
+  getResponsesTool,
+  validateFormTool,
+  whoamiTool,
+  getFormFileTool,
 ];
-
-/** The tool's input as JSON Schema (2020-12, input view: defaults optional). */
-export function inputJsonSchema(tool: ToolDef): Record<string, unknown> {
-  const schema = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }) as Record<
-    string,
-    unknown
-  >;
-  delete schema.$schema;
-  return schema;
-}
 
 export const SERVER_INFO = { name: "formdown", title: "Formdown", version: "0.1.0" };
 export const DESCRIPTION =

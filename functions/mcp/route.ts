@@ -3,6 +3,7 @@ import { authenticate, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { discoveryRoutes } from "./discovery.ts";
+import { PROTOCOL_VERSIONS } from "./protocol.ts";
 
 type Sdk = typeof import("@modelcontextprotocol/server");
 type ServerModule = typeof import("./server.ts");
@@ -41,9 +42,10 @@ export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
     const [sdk, server] = await loadSdk();
     if (await sdk.isLegacyRequest(request.clone()))
       return legacy(sdk, server, ctx, account, request);
-    return modernHandler(sdk, server).fetch(request, {
+    const answer = await modernHandler(sdk, server).fetch(request, {
       authInfo: { token: "api-key", clientId: account.handler, scopes: [], extra: { account } },
     });
+    return answer.status === 400 ? withOurVersions(answer) : answer;
   });
   // stateless: no SSE stream to GET, no session to DELETE
   const notAllowed = () =>
@@ -77,6 +79,21 @@ async function legacy(
   } finally {
     void server.close();
   }
+}
+
+/**
+ * The SDK's modern entry names only the 2026 revisions when it refuses a version (-32022); the
+ * client is told the one list instead, the same as discovery, the card and the legacy transport.
+ */
+async function withOurVersions(answer: Response): Promise<Response> {
+  const body = (await answer.json()) as {
+    error?: { code: number; message: string; data?: { supported?: string[] } };
+  };
+  if (body.error?.code === -32022) {
+    body.error.data = { ...body.error.data, supported: PROTOCOL_VERSIONS };
+    body.error.message = `${body.error.message} (supported versions: ${PROTOCOL_VERSIONS.join(", ")})`;
+  }
+  return Response.json(body, { status: 400, headers: answer.headers });
 }
 
 /** A plain POST may send no Accept (or a wildcard); the transport wants both media types listed. */

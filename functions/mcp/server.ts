@@ -1,11 +1,15 @@
-import { Server } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
 import type { Failure } from "../../src/core/errors.ts";
-import { formIssues } from "../../src/core/validate-form.ts";
 import type { AppContext } from "../context.ts";
 import { holdsUnstorableText } from "../http/body.ts";
 import { clientFailure, UNSTORABLE_TEXT_MESSAGE } from "../http/errors.ts";
 import type { Account } from "../services/accounts.ts";
-import { DESCRIPTION, inputJsonSchema, SERVER_INFO, TOOLS } from "./registry.ts";
+import { argumentFailure, inToolWords } from "./errors.ts";
+import { inputJsonSchema, outputJsonSchema } from "./json-schema.ts";
+import { analyzeResponsesPrompt, PROMPTS } from "./prompts.ts";
+import { PROTOCOL_VERSIONS } from "./protocol.ts";
+import { DESCRIPTION, SERVER_INFO, TOOLS } from "./registry.ts";
+import { listResources, readResource } from "./resources.ts";
 
 type ToolResult = {
   content: { type: "text"; text: string }[];
@@ -14,15 +18,36 @@ type ToolResult = {
 };
 
 const result = (value: Record<string, unknown>, isError = false): ToolResult => ({
-  content: [{ type: "text", text: JSON.stringify(value, null, 2) }],
+  content: [{ type: "text", text: JSON.stringify(value) }],
   structuredContent: value,
   ...(isError ? { isError: true } : {}),
 });
 
-const failure = (f: Failure) =>
-  result({ error: f.error, code: f.code, ...(f.details ? { details: f.details } : {}) }, true);
+const failure = (f: Failure) => {
+  const worded = inToolWords(f);
+  return result(
+    { error: worded.error, code: worded.code, ...(f.details ? { details: f.details } : {}) },
+    true,
+  );
+};
 
-/** Runs one tool call: arguments checked by the tool's zod schema, errors as `{error, code}`. */
+/** The tools/list entries, built once: they depend only on the registry. */
+let listed: object[] | null = null;
+export const toolList = () =>
+  (listed ??= TOOLS.map((t) => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: inputJsonSchema(t),
+    outputSchema: outputJsonSchema(t),
+    annotations: t.annotations,
+  })));
+
+/**
+ * Runs one tool call: arguments checked by the tool's zod schema (every problem at once, with
+ * what came), errors as `{error, code}` in the tool's words. A tool that does not exist is a
+ * protocol error (-32602) naming the tools that do.
+ */
 export async function callTool(
   ctx: AppContext,
   account: Account,
@@ -30,17 +55,15 @@ export async function callTool(
   args: unknown,
 ): Promise<ToolResult> {
   const tool = TOOLS.find((t) => t.name === name);
-  if (!tool) return failure({ code: "not_found", error: `No tool named "${name}".` });
+  if (!tool)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Unknown tool "${name}". The tools are: ${TOOLS.map((t) => t.name).join(", ")}.`,
+    );
   if (holdsUnstorableText(args))
     return failure({ code: "invalid_request", error: UNSTORABLE_TEXT_MESSAGE });
-  const parsed = tool.input.safeParse(args ?? {});
-  if (!parsed.success) {
-    return failure({
-      code: "validation_failed",
-      error: `The arguments of ${name} are not valid.`,
-      details: formIssues(parsed.error),
-    });
-  }
+  const parsed = tool.input.safeParse(args ?? {}, { reportInput: true });
+  if (!parsed.success) return failure(argumentFailure(name, parsed.error));
   try {
     return result(await tool.run(ctx, account, parsed.data));
   } catch (error) {
@@ -58,20 +81,41 @@ export async function callTool(
 /** A fresh low-level MCP server for one request, acting for one account. */
 export function createMcpServer(ctx: AppContext, account: Account): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, resources: {}, prompts: {} },
     instructions: DESCRIPTION,
+    supportedProtocolVersions: PROTOCOL_VERSIONS,
   });
-  server.setRequestHandler("tools/list", async () => ({
-    tools: TOOLS.map((t) => ({
-      name: t.name,
-      title: t.title,
-      description: t.description,
-      inputSchema: inputJsonSchema(t) as { type: "object" },
-      annotations: { title: t.title, ...t.annotations },
-    })),
-  }));
+  // the SDK's discover lists only the 2026 revisions (and the HTTP entry installs its own
+  // handler after this factory returns), so the answer is amended where that handler reads it
+  const sdk = server as unknown as { _ondiscover(): Record<string, unknown> };
+  const discover = sdk._ondiscover.bind(server);
+  sdk._ondiscover = () => ({ ...discover(), supportedVersions: PROTOCOL_VERSIONS });
+  server.setRequestHandler("tools/list", async () => ({ tools: toolList() as never }));
   server.setRequestHandler("tools/call", async (request) =>
     callTool(ctx, account, request.params.name, request.params.arguments),
   );
+  server.setRequestHandler("resources/list", async () => ({
+    resources: await listResources(ctx, account),
+  }));
+  server.setRequestHandler("resources/read", async (request) => {
+    const contents = await readResource(ctx, account, request.params.uri);
+    if (!contents)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `No resource ${request.params.uri}: read formdown://schema/form or formdown://forms/<slug> of one of your forms (resources/list names them).`,
+      );
+    return { contents: [contents] };
+  });
+  server.setRequestHandler("prompts/list", async () => ({ prompts: PROMPTS }));
+  server.setRequestHandler("prompts/get", async (request) => {
+    if (request.params.name !== "analyze_responses")
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown prompt "${request.params.name}". The prompts are: analyze_responses.`,
+      );
+    if (!request.params.arguments?.slug)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "analyze_responses needs slug.");
+    return analyzeResponsesPrompt(request.params.arguments);
+  });
   return server;
 }

@@ -2,17 +2,28 @@ import type { z } from "zod";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 
-/** One MCP tool: a described zod input, advice for the agent, hints, and a service call. */
+/**
+ * One MCP tool, one file under `tools/`: a described zod input, a zod output (served as the
+ * tool's `outputSchema`; `structuredContent` must validate against it), advice for the agent,
+ * hints, and a service call.
+ *
+ * The pattern for a new tool: `output: z.object({...})` naming the keys `run` answers, nested
+ * objects as `z.looseObject({...})` or `z.record(z.string(), z.unknown())` when their shape is
+ * someone else's (a form definition, a response payload). A tool that answers nothing worth
+ * naming says so: `output: z.object({ deleted: z.boolean() })`. Error answers need no schema:
+ * every outputSchema also admits `{error, code}` (see json-schema.ts).
+ */
 export interface ToolDef<S extends z.ZodType = z.ZodType> {
   name: string;
   title: string;
-  /** Written for an agent: when to use it, and what it cannot do. */
+  /** Written for an agent: when to use it, and what it cannot do; short, one example where it helps. */
   description: string;
   input: S;
+  output: z.ZodType;
   annotations: {
     readOnlyHint: boolean;
-    destructiveHint: boolean;
-    idempotentHint: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
     openWorldHint: boolean;
   };
   run(ctx: AppContext, account: Account, args: z.output<S>): Promise<Record<string, unknown>>;
@@ -21,12 +32,8 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
 export const defineTool = <S extends z.ZodType>(tool: ToolDef<S>): ToolDef =>
   tool as unknown as ToolDef;
 
-export const READ = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-};
+/** Read-only tools: destructive/idempotent hints only mean something for tools that write. */
+export const READ = { readOnlyHint: true, openWorldHint: false };
 export const WRITE = {
   readOnlyHint: false,
   destructiveHint: false,

@@ -87,3 +87,16 @@ export async function accountByHandler(ctx: AppContext, handler: string): Promis
   );
   return row ? { ...row, keyId: null } : null;
 }
+
+/** Who the caller is, where their form files live, and how many forms they have. */
+export async function accountOverview(ctx: AppContext, account: Account) {
+  const [row] = await ctx.db.query<{ forms: number }>(
+    "select count(*)::int as forms from forms where account_id = $1",
+    [account.id],
+  );
+  return {
+    handler: account.handler,
+    forms_dir: `forms/@${account.handler}/`,
+    forms: row?.forms ?? 0,
+  };
+}

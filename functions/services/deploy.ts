@@ -82,6 +82,7 @@ export async function deployFormFile(
   if (content !== undefined) {
     if (typeof content !== "string")
       raise("invalid_request", "content must be the whole form file as text.");
+    content = withSlug(content as string, target.slug);
     const parsed = parseFormFile(content as string, target.path);
     if (!parsed.ok) {
       const details = parsed.errors.map((e) => ({
@@ -116,10 +117,23 @@ export async function deployFormFile(
     ({ sha } = await ctx.repo.write(target.path, text!, `Deploy form ${target.slug}`));
   const done = await upsertForm(ctx, account, target.slug, parsed.form, { path: target.path, sha });
   return {
-    url: done.url,
-    slug: done.slug,
-    form_id: done.form_id,
     result: done.result,
+    form_id: done.form_id,
+    slug: done.slug,
     path: formPath(account.handler, target.slug),
+    public_url: done.url,
   };
+}
+
+/**
+ * The file's name already says its slug: a header without `slug:` gets it from the path, so an
+ * author need not repeat it. A header that states a slug keeps it (and must match the name).
+ */
+export function withSlug(content: string, slug: string): string {
+  const open = /^(\uFEFF?---[ \t]*\r?\n)/.exec(content);
+  if (!open) return content;
+  const end = content.slice(open[0].length).search(/^---[ \t]*$/m);
+  const header = end === -1 ? "" : content.slice(open[0].length, open[0].length + end);
+  if (/^slug[ \t]*:/m.test(header)) return content;
+  return `${open[0]}slug: ${slug}\n${content.slice(open[0].length)}`;
 }

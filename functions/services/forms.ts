@@ -11,10 +11,13 @@ import {
   type FormRow,
   findForm,
   ownedForm,
+  ownedFormHead,
   shortCode,
   summary,
   viewCounts,
 } from "./form-view.ts";
+
+type FormSummary = ReturnType<typeof summary>;
 
 export const formPath = (handler: string, slug: string) => `forms/@${handler}/${slug}.md`;
 
@@ -39,7 +42,12 @@ async function commitFile(ctx: AppContext, handler: string, form: Form, message:
   return { path, sha };
 }
 
-export async function listForms(ctx: AppContext, account: Account) {
+/** The caller's forms, newest first, each as a summary (or as `view` shapes it from the row). */
+export async function listForms<T = FormSummary>(
+  ctx: AppContext,
+  account: Account,
+  view: (brief: FormSummary, row: FormRow) => T = (s) => s as T,
+): Promise<T[]> {
   const rows = await ctx.db.query<FormRow>(
     `select ${FORM_COLUMNS} from forms f join accounts a on a.id = f.account_id
       where f.account_id = $1 order by f.created_at desc, f.slug`,
@@ -49,7 +57,17 @@ export async function listForms(ctx: AppContext, account: Account) {
     ctx,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => summary(ctx, r, views.get(r.id) ?? 0));
+  return rows.map((r) => view(summary(ctx, r, views.get(r.id) ?? 0), r));
+}
+
+/** The form's file as committed: the one the repository holds for it. */
+export async function readFormFile(ctx: AppContext, account: Account, slug: string) {
+  const row = await ownedFormHead(ctx, account, slug);
+  const path = row.file_path ?? formPath(account.handler, slug);
+  const content = await ctx.repo.read(path);
+  if (content === null)
+    return raise("not_found", `The form ${slug} has no file ${path} in the repository.`);
+  return { slug, path, content };
 }
 
 export async function getForm(ctx: AppContext, account: Account, slug: string) {

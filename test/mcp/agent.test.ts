@@ -59,7 +59,7 @@ describe("an agent takes a form from idea to analysed responses over MCP alone",
     expect(deployed.isError).toBeFalsy();
     expect(deployed.structuredContent).toMatchObject({
       slug: "team-lunch",
-      url: `${s.url}/@me/team-lunch`,
+      public_url: `${s.url}/@me/team-lunch`,
     });
     expect(
       execFileSync("git", [

@@ -36,7 +36,7 @@ describe("MCP clients of every era", () => {
     expect(client.getProtocolEra()).toBe("modern");
     expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(16);
     const res = await client.callTool({ name: "list_forms", arguments: {} });
     expect(res.structuredContent).toEqual({ forms: [] });
     await client.close();
@@ -161,7 +161,7 @@ describe("MCP clients of every era", () => {
       tools: { name: string }[];
     };
     expect(mcp.endpoint).toBe(`${s.url}/api/mcp`);
-    expect(mcp.tools).toHaveLength(14);
+    expect(mcp.tools).toHaveLength(16);
     const card = await fetch(`${s.url}/api/mcp/server-card`);
     expect(card.headers.get("content-type")).toBe("application/mcp-server-card+json");
     expect(card.headers.get("access-control-allow-origin")).toBe("*");

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { fieldSchema } from "../../src/core/field-schema.ts";
+import { FORM_SCHEMA_URI } from "../../src/core/form-json-schema.ts";
+import { FIELD_TYPES, formSchema } from "../../src/core/schema.ts";
+import type { ToolDef } from "./tool.ts";
+
+const FIELD_BRIEF = {
+  type: "object",
+  description: `{id (snake_case), type, label?, required?, options? (radio, checkbox, select, ranking), show_if? {field, op, value}}; type: ${FIELD_TYPES.join(", ")}. Full schema: ${FORM_SCHEMA_URI}`,
+  required: ["id", "type"],
+};
+
+/**
+ * Compact stand-ins for the two big schemas in tool inputs (SPEC §14): tools/list stays small,
+ * while the server still checks arguments against the complete zod schema, with full paths.
+ */
+const BRIEF = new Map<z.ZodType, Record<string, unknown>>([
+  [
+    formSchema,
+    {
+      type: "object",
+      description: `{title, slug, type?: form|survey|quiz, fields: [{id, type, ...}]}, e.g. {"title":"NPS","slug":"nps","fields":[{"id":"score","type":"nps"},{"id":"why","type":"textarea","show_if":{"field":"score","op":"lte","value":6}}]}. Full schema: ${FORM_SCHEMA_URI}`,
+      required: ["title", "slug", "fields"],
+    },
+  ],
+  [fieldSchema, FIELD_BRIEF],
+]);
+
+const SAFE_INT = 9_007_199_254_740_991;
+
+/** Drops what only adds bytes: `{}` defaults, safe-integer bounds, string-typed property names. */
+function compact(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(compact);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "$schema" || key === "propertyNames") continue;
+    if (key === "additionalProperties" && (value === false || isEmpty(value))) continue;
+    if ((key === "minimum" || key === "maximum") && Math.abs(value as number) === SAFE_INT)
+      continue;
+    out[key] = compact(value);
+  }
+  return out;
+}
+const isEmpty = (v: unknown) => !!v && typeof v === "object" && Object.keys(v).length === 0;
+
+function toJson(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    override: (ctx) => {
+      const brief = BRIEF.get(ctx.zodSchema as unknown as z.ZodType);
+      if (!brief) return;
+      for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+      Object.assign(ctx.jsonSchema, brief);
+    },
+  });
+  return compact(json) as Record<string, unknown>;
+}
+
+/** The tool's input as JSON Schema (2020-12, input view: defaults optional). */
+export function inputJsonSchema(tool: ToolDef): Record<string, unknown> {
+  return toJson(tool.input, "input");
+}
+
+/**
+ * The tool's output as JSON Schema. A failed call answers `{error, code, details?}` as its
+ * structuredContent too (SPEC §7), and 2025-era clients check even those against the schema:
+ * so the success keys are required in one branch and `error`+`code` in the other.
+ */
+export function outputJsonSchema(tool: ToolDef): Record<string, unknown> {
+  const json = toJson(tool.output, "output");
+  const required = (json.required as string[] | undefined) ?? [];
+  delete json.required;
+  return { ...json, anyOf: [{ required }, { required: ["error", "code"] }] };
+}

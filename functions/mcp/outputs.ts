@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** Output shapes several tools share; one name per thing across every tool (SPEC §14). */
+const str = z.string();
+const obj = z.record(z.string(), z.unknown());
+
+/** What every answer about a live form carries: how to reach it and how respondents submit. */
+export const formLinks = {
+  form_id: str,
+  slug: str,
+  status: str,
+  public_url: str,
+  short_url: str,
+  submit_url: str,
+  humanness: z.boolean(),
+};
+
+/** get_form, update_form, add_field: the links above, the definition, counts (and more keys). */
+export const formDetail = z.looseObject({ ...formLinks, config: obj, stats: obj });
+
+export const responseRecord = z.looseObject({
+  id: str,
+  submitted_at: str,
+  payload: obj,
+});

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { raise } from "../../../src/core/errors.ts";
+import { deployFormFile } from "../../services/deploy.ts";
+import { formPath } from "../../services/forms.ts";
+import { submitFacts } from "../form-answer.ts";
+import { defineTool, WRITE } from "../tool.ts";
+
+const str = z.string();
+
+export const deployFormTool = defineTool({
+  name: "deploy_form",
+  title: "Deploy a form file",
+  description:
+    "Commit a form file (Markdown with a YAML header) and make it live, created or updated in place; unchanged content changes nothing. {slug, content}: written to forms/@<handler>/<slug>.md; {path} alone deploys a committed file. Read one back with get_form_file.",
+  input: z.object({
+    slug: str.optional().describe("The form's slug"),
+    path: str.optional().describe("Or the file's path, e.g. forms/@acme/contact.md"),
+    content: str.optional().describe("The whole form file"),
+  }),
+  output: z.object({
+    result: z.enum(["created", "updated", "unchanged"]),
+    form_id: str,
+    slug: str,
+    path: str,
+    public_url: str,
+    submit_url: str,
+    humanness: z.boolean(),
+  }),
+  annotations: { ...WRITE, idempotentHint: true },
+  run: async (ctx, account, args) => {
+    if (args.path === undefined && args.slug === undefined)
+      raise("validation_failed", "deploy_form needs slug (with content) or path.", {
+        details: [{ field: "slug", message: "is required (or give path)" }],
+      });
+    if (
+      args.path !== undefined &&
+      args.slug !== undefined &&
+      !args.path.endsWith(`/${args.slug}.md`)
+    )
+      raise("validation_failed", `path ${args.path} does not name slug ${args.slug}.`, {
+        details: [{ field: "path", message: `expected forms/@${account.handler}/${args.slug}.md` }],
+      });
+    const path = args.path ?? formPath(account.handler, args.slug!);
+    const done = await deployFormFile(ctx, account, path, args.content);
+    return { ...done, ...(await submitFacts(ctx, account, done.slug)) };
+  },
+});

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { getForm } from "../../services/forms.ts";
+import { slug } from "../args.ts";
+import { detailAnswer } from "../form-answer.ts";
+import { formDetail } from "../outputs.ts";
+import { defineTool, READ } from "../tool.ts";
+
+export const getFormTool = defineTool({
+  name: "get_form",
+  title: "Get a form",
+  description:
+    "One of your forms: definition (config), status, URLs, counts, and how to submit (submit_url; humanness: true means a submit needs an anti-bot token).",
+  input: z.object({ slug }),
+  output: formDetail,
+  annotations: READ,
+  run: async (ctx, account, args) => detailAnswer(ctx, await getForm(ctx, account, args.slug)),
+});

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { getRecord } from "../../services/responses.ts";
+import { slug } from "../args.ts";
+import { responseRecord } from "../outputs.ts";
+import { defineTool, READ } from "../tool.ts";
+
+export const getResponseTool = defineTool({
+  name: "get_response",
+  title: "Get one response",
+  description: "One response of a form by its id (from list_responses, or a submit's response_id).",
+  input: z.object({ slug, response_id: z.string().describe("The response's id (a uuid)") }),
+  output: responseRecord,
+  annotations: READ,
+  run: (ctx, account, a) => getRecord(ctx, account, a.slug, a.response_id),
+});

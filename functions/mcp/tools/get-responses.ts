@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { listRecords } from "../../services/responses.ts";
+import { slug } from "../args.ts";
+import { responseRecord } from "../outputs.ts";
+import { defineTool, READ } from "../tool.ts";
+
+export const getResponsesTool = defineTool({
+  name: "get_responses",
+  title: "Latest responses",
+  description: "The latest responses of a form, newest first (list_responses with only a limit).",
+  input: z.object({
+    slug,
+    limit: z.number().int().min(1).max(200).default(25).describe("How many (max 200)"),
+  }),
+  output: z.object({ responses: z.array(responseRecord), limit: z.number(), total: z.number() }),
+  annotations: READ,
+  run: async (ctx, account, a) => {
+    const { records, total } = await listRecords(
+      ctx,
+      account,
+      a.slug,
+      { since: null, until: null },
+      a.limit,
+      0,
+    );
+    return { responses: records, limit: a.limit, total };
+  },
+});

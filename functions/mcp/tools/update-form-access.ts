@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { updateAccess } from "../../services/access.ts";
+import { slug } from "../args.ts";
+import { submitFacts } from "../form-answer.ts";
+import { defineTool, WRITE } from "../tool.ts";
+
+export const updateAccessTool = defineTool({
+  name: "update_form_access",
+  title: "Set who may respond",
+  description:
+    "Set who may respond: public, link (public_url carries ?access=<token>), password, or closed. rotate: true gives a link form a new token; the old link stops working.",
+  input: z.object({
+    slug,
+    mode: z.enum(["public", "link", "password", "closed"]).describe("Who may respond"),
+    password: z.string().min(4).optional().describe("Required for password mode"),
+    rotate: z.boolean().optional().describe("Issue a new link token (link mode)"),
+  }),
+  output: z.object({
+    slug: z.string(),
+    mode: z.string(),
+    public_url: z.string(),
+    access_token: z.string().optional(),
+    submit_url: z.string(),
+    humanness: z.boolean(),
+  }),
+  annotations: { ...WRITE, destructiveHint: true },
+  run: async (ctx, account, args) => ({
+    ...(await updateAccess(ctx, account, args.slug, args)),
+    ...(await submitFacts(ctx, account, args.slug)),
+  }),
+});

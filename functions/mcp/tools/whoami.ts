@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { accountOverview } from "../../services/accounts.ts";
+import { defineTool, READ } from "../tool.ts";
+
+export const whoamiTool = defineTool({
+  name: "whoami",
+  title: "Who am I",
+  description:
+    "Your handler, the folder your form files live in (forms_dir) and how many forms you have.",
+  input: z.object({}),
+  output: z.object({ handler: z.string(), forms_dir: z.string(), forms: z.number() }),
+  annotations: READ,
+  run: (ctx, account) => accountOverview(ctx, account),
+});
