@@ -89,7 +89,7 @@ describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s",
       },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
-    expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(14);
+    expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(16);
   });
 
   it("drains the outbox from the scheduled entry", () => {
