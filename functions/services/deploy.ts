@@ -130,10 +130,12 @@ export async function deployFormFile(
  * author need not repeat it. A header that states a slug keeps it (and must match the name).
  */
 export function withSlug(content: string, slug: string): string {
-  const open = /^(\uFEFF?---[ \t]*\r?\n)/.exec(content);
+  const open = /^\uFEFF?---[ \t]*\r?\n/.exec(content);
   if (!open) return content;
-  const end = content.slice(open[0].length).search(/^---[ \t]*$/m);
-  const header = end === -1 ? "" : content.slice(open[0].length, open[0].length + end);
-  if (/^slug[ \t]*:/m.test(header)) return content;
-  return `${open[0]}slug: ${slug}\n${content.slice(open[0].length)}`;
+  const start = open[0].length;
+  const end = content.slice(start).search(/^---[ \t]*\r?$/m);
+  if (end === -1 || /^slug[ \t]*:/m.test(content.slice(start, start + end))) return content;
+  // added as the header's last line, so every line the author wrote keeps its number in errors
+  const at = start + end;
+  return `${content.slice(0, at)}slug: ${slug}\n${content.slice(at)}`;
 }

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { assertNever } from "./errors.ts";
-import { type Field, type FieldType, optionValue, type ShowIfOp } from "./field-schema.ts";
+import {
+  type Field,
+  type FieldType,
+  fieldSchema,
+  optionValue,
+  type ShowIfOp,
+} from "./field-schema.ts";
 import { checkAnswer } from "./validate-answers.ts";
 
 /** The types each show_if operator may compare (seed: conditional display). */
@@ -15,13 +21,43 @@ const OP_TYPES: Record<ShowIfOp, readonly FieldType[] | "any"> = {
   excludes: ["checkbox", "ranking"],
 };
 
-interface RuleForm {
+/** A field the schema could not read: it takes part in the rules only through its id. */
+interface Unreadable {
+  unreadable: true;
+  id: string | undefined;
+}
+type RuleField = Field | Unreadable;
+
+export interface RuleForm {
   type: "form" | "survey" | "quiz";
   hidden: string[];
-  fields: Field[];
+  fields: RuleField[];
 }
 
-type Ctx = z.core.$RefinementCtx<RuleForm>;
+type Ctx = Pick<z.core.$RefinementCtx, "addIssue">;
+
+const readable = (f: RuleField | undefined): f is Field => !!f && !("unreadable" in f);
+
+/**
+ * What the rules can read of a definition that failed elsewhere, so one answer lists every
+ * problem (a bad field type does not hide a show_if that points nowhere): fields that parse on
+ * their own take part whole, the others only by id. Null when there are no fields to judge.
+ */
+export function ruleView(value: unknown): RuleForm | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  if (!Array.isArray(v.fields)) return null;
+  return {
+    type: v.type === "survey" || v.type === "quiz" ? v.type : "form",
+    hidden: Array.isArray(v.hidden) ? v.hidden.filter((h) => typeof h === "string") : [],
+    fields: v.fields.map((raw): RuleField => {
+      const parsed = fieldSchema.safeParse(raw);
+      if (parsed.success) return parsed.data;
+      const id = (raw as { id?: unknown } | null)?.id;
+      return { unreadable: true, id: typeof id === "string" ? id : undefined };
+    }),
+  };
+}
 
 const issue = (ctx: Ctx, path: (string | number)[], message: string) =>
   ctx.addIssue({ code: "custom", path, message });
@@ -30,10 +66,12 @@ const issue = (ctx: Ctx, path: (string | number)[], message: string) =>
 export function checkFormRules(form: RuleForm, ctx: Ctx): void {
   const seen = new Map<string, number>();
   form.fields.forEach((field, i) => {
+    if (field.id === undefined) return;
     const first = seen.get(field.id);
     if (first !== undefined) {
       issue(ctx, ["fields", i, "id"], `"${field.id}" is already the id of fields[${first}]`);
     } else seen.set(field.id, i);
+    if (!readable(field)) return;
     checkShowIf(form.fields, i, ctx);
     checkField(form, field, i, ctx);
   });
@@ -44,8 +82,9 @@ export function checkFormRules(form: RuleForm, ctx: Ctx): void {
   });
 }
 
-function checkShowIf(fields: Field[], i: number, ctx: Ctx) {
-  const rule = fields[i]?.show_if;
+function checkShowIf(fields: RuleField[], i: number, ctx: Ctx) {
+  const own = fields[i];
+  const rule = readable(own) ? own.show_if : undefined;
   if (!rule) return;
   const at = ["fields", i, "show_if"];
   const target = fields.findIndex((f) => f.id === rule.field);
@@ -60,7 +99,10 @@ function checkShowIf(fields: Field[], i: number, ctx: Ctx) {
   if (target > i) {
     return issue(ctx, [...at, "field"], `refers to "${rule.field}", which comes later`);
   }
-  const type = fields[target]!.type;
+  const referenced = fields[target];
+  // the schema has already reported what is wrong with the referenced field
+  if (!readable(referenced)) return;
+  const type = referenced.type;
   if (type === "statement") {
     return issue(
       ctx,
@@ -76,7 +118,7 @@ function checkShowIf(fields: Field[], i: number, ctx: Ctx) {
       `"${rule.op}" works on ${allowed.join(", ")} fields, not on ${type}`,
     );
   }
-  const problem = unreachableValue(fields[target]!, rule.op, rule.value);
+  const problem = unreachableValue(referenced, rule.op, rule.value);
   if (problem) {
     issue(
       ctx,

@@ -386,6 +386,25 @@ describe("show_if operators only on the types the seed allows", () => {
     ]);
   });
 
+  it("lists the rules' problems together with the fields the schema could not read", () => {
+    expect(
+      withFields(
+        { id: "a", type: "slider" },
+        { id: "b", type: "radio" },
+        { id: "c", type: "text", show_if: { field: "zz", op: "eq", value: "x" } },
+        { id: "c", type: "text", show_if: { field: "a", op: "eq", value: "x" } },
+      ),
+    ).toEqual([
+      { field: "fields[0].type", message: expect.stringContaining('got "slider"') },
+      { field: "fields[1].options", message: "is required" },
+      {
+        field: "fields[2].show_if.field",
+        message: 'refers to "zz", which is not a field of this form',
+      },
+      { field: "fields[3].id", message: '"c" is already the id of fields[2]' },
+    ]);
+  });
+
   it("keeps show_if values an answer can take", () => {
     expect(
       withFields(

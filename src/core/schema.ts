@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldSchema } from "./field-schema.ts";
-import { checkFormRules } from "./form-rules.ts";
+import { checkFormRules, ruleView } from "./form-rules.ts";
 
 export * from "./field-schema.ts";
 
@@ -153,7 +153,14 @@ const formObject = z.strictObject({
 
 /** The whole form definition: the YAML header of a form file (plus `body`), or a REST/MCP body. */
 export const formSchema = formObject
-  .superRefine(checkFormRules)
+  .superRefine(
+    (form, ctx) => {
+      // with problems elsewhere, the rules still judge what can be read: one answer lists all
+      const view = ctx.issues.length === 0 ? form : ruleView(form);
+      if (view) checkFormRules(view, ctx);
+    },
+    { when: () => true },
+  )
   .describe("A Formdown form definition");
 
 export type Form = z.output<typeof formSchema>;

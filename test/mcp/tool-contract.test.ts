@@ -115,6 +115,28 @@ describe("argument errors say what was expected and what came, all at once", () 
     ]);
   });
 
+  it("reports every problem of a form file in one answer, not only the first round", async () => {
+    const content = [
+      "---",
+      "title: Rounds",
+      "fields:",
+      "  - id: a",
+      "    type: slider",
+      "  - id: b",
+      "    type: text",
+      "    show_if: {field: nope, op: eq, value: x}",
+      "---",
+    ].join("\n");
+    const res = await callTool("deploy_form", { slug: "rounds", content });
+    expect(res.structuredContent.details).toEqual([
+      { field: "fields[0].type", message: expect.stringContaining("line 5: type must be one of") },
+      {
+        field: "fields[1].show_if.field",
+        message: 'line 8: refers to "nope", which is not a field of this form',
+      },
+    ]);
+  });
+
   it("refuses a show_if value a yes_no can never answer, at its path (it used to validate and never match)", async () => {
     const res = await callTool("create_form", {
       definition: {
