@@ -115,10 +115,11 @@ export function fieldSection(field: Field, tally: Tally, responses: number): str
       const { score, promoters, passives, detractors } = npsFigures(s.sorted, s.total);
       text += `NPS **${score}** — promoters ${promoters} (${pct(promoters, s.total)}), passives ${passives} (${pct(passives, s.total)}), detractors ${detractors} (${pct(detractors, s.total)}).\n\n`;
     }
+    const hidden = s.sorted.length - 20;
     return `${text}${markdownTable(
       ["Value", "Count"],
       s.sorted.slice(0, 20).map(([v, c]) => [String(v), String(c)]),
-    )}\n`;
+    )}\n${hidden > 0 ? `\n_…and ${hidden} more values._\n` : ""}`;
   }
   const more = tally.answered - tally.recent.length;
   // a cut is announced, never silent (SPEC §14)

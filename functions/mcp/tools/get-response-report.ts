@@ -7,7 +7,7 @@ export const getReportTool = defineTool({
   name: "get_response_report",
   title: "Responses report",
   description:
-    "A period's responses summarised as markdown and as data (summary.fields: answered, option counts and shares, mean/median, nps {score, promoters, passives, detractors}, average rank, text answers newest first with more = how many were left out; raise text_limit to get them).",
+    "A period's responses summarised as markdown and as data (summary.fields: answered, option counts and shares, mean/median, nps {score, promoters, passives, detractors}, average rank, text answers newest first with more = how many were left out: raise text_limit or page with list_responses).",
   input: z.object({
     slug,
     period: z.enum(["7d", "30d", "90d", "all"]).default("7d").describe("7d, 30d, 90d or all"),
