@@ -18,9 +18,22 @@ export function inToolWords(failure: Failure): Failure {
   return { ...failure, error };
 }
 
-/** Every problem of a call's arguments at once, each with its path and what came instead. */
-export function argumentFailure(tool: string, error: z.ZodError): Failure {
-  const details = formIssues(error);
+/**
+ * Every problem of a call's arguments at once, each with its path and what came instead. An
+ * argument the tool does not take is named too: silently dropping a misspelt `limt` would
+ * answer a different question than the one asked.
+ */
+export function argumentFailure(
+  tool: string,
+  error: z.ZodError | null,
+  unknown: string[] = [],
+  known: string[] = [],
+): Failure {
+  const takes = known.length ? `${tool} takes ${known.join(", ")}` : `${tool} takes no arguments`;
+  const details = [
+    ...(error ? formIssues(error) : []),
+    ...unknown.map((key) => ({ field: key, message: `unknown argument; ${takes}` })),
+  ];
   const listed = details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message));
   const noun = details.length === 1 ? "problem" : "problems";
   return {
@@ -28,6 +41,12 @@ export function argumentFailure(tool: string, error: z.ZodError): Failure {
     error: `The arguments of ${tool} have ${details.length} ${noun}: ${listed.join("; ")}.`,
     details,
   };
+}
+
+/** The top-level argument names of a tool's input, when it is an object schema. */
+export function argumentNames(input: z.ZodType): string[] | null {
+  const shape = (input as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape && typeof shape === "object" ? Object.keys(shape) : null;
 }
 
 /** Runs a service call and renames the paths of its validation details into the tool's terms. */

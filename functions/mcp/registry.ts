@@ -39,3 +39,6 @@ export const TOOLS: ToolDef[] = [
 export const SERVER_INFO = { name: "formdown", title: "Formdown", version: "0.1.0" };
 export const DESCRIPTION =
   "Forms, surveys and quizzes as Markdown files in git: create and deploy forms, then read responses, stats, reports and exports.";
+
+/** What a cold agent is told on connecting (initialize / server/discover). */
+export const INSTRUCTIONS = `${DESCRIPTION} Respondents submit by POSTing {"fields": {...}} to a form's submit_url (plus turnstile_token when humanness is true). The complete form schema is the resource formdown://schema/form.`;

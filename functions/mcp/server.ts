@@ -4,11 +4,11 @@ import type { AppContext } from "../context.ts";
 import { holdsUnstorableText } from "../http/body.ts";
 import { clientFailure, UNSTORABLE_TEXT_MESSAGE } from "../http/errors.ts";
 import type { Account } from "../services/accounts.ts";
-import { argumentFailure, inToolWords } from "./errors.ts";
+import { argumentFailure, argumentNames, inToolWords } from "./errors.ts";
 import { inputJsonSchema, outputJsonSchema } from "./json-schema.ts";
 import { analyzeResponsesPrompt, PROMPTS } from "./prompts.ts";
 import { PROTOCOL_VERSIONS } from "./protocol.ts";
-import { DESCRIPTION, SERVER_INFO, TOOLS } from "./registry.ts";
+import { INSTRUCTIONS, SERVER_INFO, TOOLS } from "./registry.ts";
 import { listResources, readResource } from "./resources.ts";
 
 type ToolResult = {
@@ -63,7 +63,15 @@ export async function callTool(
   if (holdsUnstorableText(args))
     return failure({ code: "invalid_request", error: UNSTORABLE_TEXT_MESSAGE });
   const parsed = tool.input.safeParse(args ?? {}, { reportInput: true });
-  if (!parsed.success) return failure(argumentFailure(name, parsed.error));
+  const known = argumentNames(tool.input);
+  const unknown =
+    known && args && typeof args === "object" && !Array.isArray(args)
+      ? Object.keys(args).filter((key) => !known.includes(key))
+      : [];
+  if (!parsed.success || unknown.length > 0)
+    return failure(
+      argumentFailure(name, parsed.success ? null : parsed.error, unknown, known ?? []),
+    );
   try {
     return result(await tool.run(ctx, account, parsed.data));
   } catch (error) {
@@ -82,7 +90,7 @@ export async function callTool(
 export function createMcpServer(ctx: AppContext, account: Account): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, resources: {}, prompts: {} },
-    instructions: DESCRIPTION,
+    instructions: INSTRUCTIONS,
     supportedProtocolVersions: PROTOCOL_VERSIONS,
   });
   // the SDK's discover lists only the 2026 revisions (and the HTTP entry installs its own

@@ -91,6 +91,10 @@ describe("argument errors say what was expected and what came, all at once", () 
     expect(missing.structuredContent.details).toEqual([
       { field: "response_id", message: "is required" },
     ]);
+    const typo = await callTool("get_responses", { slug: "x", limt: 5 });
+    expect(typo.structuredContent.details).toEqual([
+      { field: "limt", message: "unknown argument; get_responses takes slug, limit" },
+    ]);
     const big = await callTool("list_responses", { slug: "x", limit: 500 });
     expect(big.structuredContent.details).toEqual([
       { field: "limit", message: "expected at most 200, got 500" },
