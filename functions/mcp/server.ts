@@ -64,19 +64,17 @@ export async function callTool(
     return failure({ code: "invalid_request", error: UNSTORABLE_TEXT_MESSAGE });
   const parsed = tool.input.safeParse(args ?? {}, { reportInput: true });
   const known = argumentNames(tool.input);
-  const unknown =
+  const extra =
     known && args && typeof args === "object" && !Array.isArray(args)
       ? Object.keys(args).filter((key) => !known.includes(key))
       : [];
-  if (!parsed.success || unknown.length > 0)
-    return failure(
-      argumentFailure(name, parsed.success ? null : parsed.error, unknown, known ?? []),
-    );
+  if (!parsed.success || extra.length > 0)
+    return failure(argumentFailure(name, parsed.success ? null : parsed.error, extra, known ?? []));
   try {
     return result(await tool.run(ctx, account, parsed.data));
   } catch (error) {
-    const known = clientFailure(error);
-    if (known) return failure(known);
+    const mapped = clientFailure(error);
+    if (mapped) return failure(mapped);
     const id = crypto.randomUUID();
     ctx.log.error(`mcp ${name} failed (request ${id})`, error);
     return failure({
