@@ -68,6 +68,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sweepUploads(ctx).catch((e) => ctx.log.error("upload sweep failed", e));
   }, 60_000);
   sweeps.unref();
+  // requests flush the limiter's counts as they come; this carries the last ones of a busy spell
+  const sync = setInterval(() => void ctx.limiter.flush(), ctx.config.rateSyncMs);
+  sync.unref();
   const stopSender = options.outboxSender === false ? () => {} : startOutboxSender(ctx);
   let closing: Promise<void> | null = null;
   return {
@@ -77,8 +80,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       closing ??= (async () => {
         clearInterval(sweeps);
+        clearInterval(sync);
         stopSender();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await ctx.limiter.flush();
         await ctx.db.close();
       })();
       return closing;
