@@ -6,15 +6,15 @@
 // against the bare one-INSERT server (node:http + one INSERT into the responses table). Prints
 // req/s, p99 and the server's RSS (peak, from /proc) for each, and each mode's ratio to `off`.
 // Goal (issue 16): hot and spread >= 0.8x off in req/s, p99 <= 2x off.
-// Usage: npx node bench/limiter.ts [seconds] [rounds]   (BENCH_DB=pglite|postgres for one only;
-// Postgres runs when 127.0.0.1:5432 answers, in a database of its own dropped afterwards).
+// Usage: npx node bench/limiter.ts [turns]   — each mode gets `turns` one-second turns (default
+// 10) after a 3 s warm-up (BENCH_DB=pglite|postgres for one only; Postgres runs when
+// 127.0.0.1:5432 answers, in a database of its own dropped afterwards).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import postgres from "postgres";
 
-const seconds = Number(process.argv[2] ?? 5);
-const rounds = Number(process.argv[3] ?? 1);
+const turns = Number(process.argv[2] ?? 10);
 const concurrency = 32;
 const body = JSON.stringify({ fields: { name: "Ada Lovelace", score: 9, tags: ["a", "c"] } });
 
@@ -54,11 +54,16 @@ const rssMb = (pid: number, field: "VmRSS" | "VmHWM") =>
     ) / 1024,
   );
 
-async function load(url: string, spread: boolean, duration = seconds) {
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
+/** Runs `duration` seconds of load; latencies go into `into` (so slices can add up). */
+let n = 0; // the next client address of the spread mode
+
+async function load(
+  url: string,
+  spread: boolean,
+  duration: number,
+  into: { latencies: number[]; errors: number },
+) {
   const end = performance.now() + duration * 1000;
-  let n = 0;
   const worker = async () => {
     while (performance.now() < end) {
       const headers: Record<string, string> = { "content-type": "application/json" };
@@ -69,18 +74,11 @@ async function load(url: string, spread: boolean, duration = seconds) {
       const t = performance.now();
       const res = await fetch(url, { method: "POST", headers, body });
       await res.arrayBuffer();
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      latencies.push(performance.now() - t);
+      if (res.status !== 201) into.errors++;
+      into.latencies.push(performance.now() - t);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  latencies.sort((a, b) => a - b);
-  const errors = [...statuses].filter(([s]) => s !== 201).reduce((sum, [, c]) => sum + c, 0);
-  return {
-    rps: Math.round(latencies.length / duration),
-    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)]! * 10) / 10,
-    errors,
-  };
 }
 
 const pg = await new Promise<boolean>((r) =>
@@ -100,33 +98,46 @@ const benchUrl = new URL(adminUrl);
 benchUrl.pathname = `/${benchDb}`;
 const admin = pg ? postgres(adminUrl, { max: 1, onnotice: () => {} }) : null;
 if (admin) await admin.unsafe(`create database ${benchDb}`);
-type Run = { rps: number; p99: number; errors: number; idle: number; peak: number };
+type Run = { latencies: number[]; errors: number; seconds: number; idle: number; peak: number };
 try {
   for (const db of dbs) {
     const extra = db === "postgres" ? [db, benchUrl.toString()] : [db];
-    const runs = Object.fromEntries(modes.map((m) => [m, [] as Run[]])) as Record<Mode, Run[]>;
-    for (let round = 0; round < rounds; round++) {
-      for (const mode of modes) {
-        const target = await start(mode, extra);
-        const idle = rssMb(target.pid, "VmRSS");
-        await load(target.url, mode === "spread", 3); // warm-up, discarded
-        const run = await load(target.url, mode === "spread");
-        runs[mode].push({ ...run, idle, peak: rssMb(target.pid, "VmHWM") });
-        target.stop();
-      }
+    // All four servers run at once and take the load in turns of one second, in a new order each
+    // round: on a shared machine the noise then falls on every mode alike.
+    const targets = {} as Record<Mode, Target>;
+    const runs = {} as Record<Mode, Run>;
+    for (const mode of modes) {
+      targets[mode] = await start(mode, extra);
+      const idle = rssMb(targets[mode].pid, "VmRSS");
+      runs[mode] = { latencies: [], errors: 0, seconds: 0, idle, peak: 0 };
+      await load(targets[mode].url, mode === "spread", 3, { latencies: [], errors: 0 }); // warm-up
     }
-    const median = (mode: Mode, key: keyof Run) => {
-      const values = runs[mode].map((r) => r[key]).sort((a, b) => a - b);
-      return values[Math.floor(values.length / 2)]!;
+    try {
+      for (let turn = 0; turn < turns; turn++) {
+        const order = [...modes].sort(() => Math.random() - 0.5);
+        for (const mode of order) {
+          await load(targets[mode].url, mode === "spread", 1, runs[mode]);
+          runs[mode].seconds += 1;
+        }
+      }
+      for (const mode of modes) runs[mode].peak = rssMb(targets[mode].pid, "VmHWM");
+    } finally {
+      for (const mode of modes) targets[mode].stop();
+    }
+    const rps = (mode: Mode) => Math.round(runs[mode].latencies.length / runs[mode].seconds);
+    const p99 = (mode: Mode) => {
+      const sorted = [...runs[mode].latencies].sort((a, b) => a - b);
+      return Math.round(sorted[Math.floor(sorted.length * 0.99)]! * 10) / 10;
     };
     console.log(`${db}:`);
     for (const mode of modes) {
-      const ratio = (key: "rps" | "p99") =>
-        Math.round((median(mode, key) / median("off", key)) * 100) / 100;
-      const errors = runs[mode].reduce((sum, r) => sum + r.errors, 0);
+      const r = runs[mode];
+      const vs =
+        mode === "baseline"
+          ? ""
+          : `  vs off: ${Math.round((rps(mode) / rps("off")) * 100) / 100}x req/s, ${Math.round((p99(mode) / p99("off")) * 100) / 100}x p99`;
       console.log(
-        `  ${mode.padEnd(8)} ${String(median(mode, "rps")).padStart(6)} req/s  p99 ${String(median(mode, "p99")).padStart(6)} ms  RSS idle ${median(mode, "idle")} MB peak ${median(mode, "peak")} MB  non-201 ${errors}  [${runs[mode].map((r) => r.rps).join("/")}]` +
-          (mode === "baseline" ? "" : `  vs off: ${ratio("rps")}x req/s, ${ratio("p99")}x p99`),
+        `  ${mode.padEnd(8)} ${String(rps(mode)).padStart(6)} req/s  p99 ${String(p99(mode)).padStart(6)} ms  RSS idle ${r.idle} MB peak ${r.peak} MB  non-201 ${r.errors}${vs}`,
       );
     }
   }

@@ -93,7 +93,11 @@ export async function createContext(env: Env, options: ComposeOptions = {}): Pro
         : localStorage(join(config.dataDir, "uploads"));
     const repo = options.repo ?? (await chooseRepo(config, log));
     const mailer = options.mailer !== undefined ? options.mailer : await chooseMailer(config);
-    const limiter = rateLimiter(db, { intervalMs: config.rateSyncMs, log });
+    const limiter = rateLimiter(db, {
+      intervalMs: config.rateSyncMs,
+      share: db.kind === "postgres",
+      log,
+    });
     return { config, db, antibot, storage, repo, mailer, log, formCache: formCache(), limiter };
   } catch (error) {
     await db.close();

@@ -41,10 +41,19 @@ export interface RateLimiter {
   pending(): Promise<void> | null;
 }
 
-export function rateLimiter(
-  db: Db,
-  options: { intervalMs: number; log: Log; now?: () => number },
-): RateLimiter {
+export interface LimiterOptions {
+  intervalMs: number;
+  /**
+   * Share counts through the database. Off for PGlite: its data directory has one process only
+   * (db/lock.ts), so there is no one to share with, and a flush of 1,000 buckets held its one
+   * connection for 100-280 ms a second (bench/limiter.ts, spread mode).
+   */
+  share: boolean;
+  log: Log;
+  now?: () => number;
+}
+
+export function rateLimiter(db: Db, options: LimiterOptions): RateLimiter {
   const now = options.now ?? Date.now;
   const counts = new Map<string, Count>();
   let flushing: Promise<void> | null = null;
@@ -90,10 +99,10 @@ export function rateLimiter(
         if (c.sending === 0) counts.delete(bucket); // a past window decides nothing any more
         continue;
       }
+      if (!options.share) continue;
       if (c.local === 0) {
-        // a bucket at its limit stays refused until the window ends: nothing to learn; and a
-        // PGlite data directory has one instance only (db/lock.ts): no one else to learn from
-        if (db.kind === "postgres" && c.shared + c.sending < c.limit) reads.push(bucket);
+        // a bucket at its limit stays refused until the window ends: nothing to learn
+        if (c.shared + c.sending < c.limit) reads.push(bucket);
         continue;
       }
       buckets.push(bucket);

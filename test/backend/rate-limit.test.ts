@@ -165,7 +165,8 @@ describe.each(DB_KINDS)("the submit limiter on one server (%s)", (kind) => {
     const buckets = await fresh.db.query(
       "select bucket from rate_limits where bucket like 'api:%'",
     );
-    expect(buckets).toHaveLength(1);
+    // (only the real key's bucket; PGlite keeps its counts in memory, so none there)
+    expect(buckets).toHaveLength(kind === "postgres" ? 1 : 0);
   });
 });
 
