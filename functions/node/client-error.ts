@@ -10,8 +10,10 @@ const HEADERS_TOO_LARGE = new Set(["HPE_HEADER_OVERFLOW"]);
 
 export function answerParserErrors(server: Server): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
-    const response = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (error.code === "ECONNRESET" || !socket.writable || response?.headersSent) {
+    // as Node's own handler does: answer only on a socket nothing was written to yet (after an
+    // earlier response on a kept-alive connection, an answer could mix into that stream)
+    const written = (socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0;
+    if (error.code === "ECONNRESET" || !socket.writable || written > 0) {
       socket.destroy();
       return;
     }
