@@ -6,6 +6,12 @@
 // against the bare one-INSERT server (node:http + one INSERT into the responses table). Prints
 // req/s, p99 and the server's RSS (peak, from /proc) for each, and each mode's ratio to `off`.
 // Goal (issue 16): hot and spread >= 0.8x off in req/s, p99 <= 2x off.
+// Measured 2026-11-24 (`node bench/limiter.ts 15`, 2 cores shared with seven other agents, so
+// compare ratios, not absolute figures), req/s and p99 as a ratio to `off`:
+//   before the redesign  pglite hot 0.44x / 2.76x, spread 0.44x / 2.27x;
+//                        postgres hot 0.39x / 1.35x, spread 0.60x / 1.11x
+//   after                pglite hot 0.91x / 1.10x, spread 1.00x / 0.95x;
+//                        postgres hot 0.93x / 1.11x, spread 0.90x / 1.01x
 // Usage: npx node bench/limiter.ts [turns]   — each mode gets `turns` one-second turns (default
 // 10) after a 3 s warm-up (BENCH_DB=pglite|postgres for one only; Postgres runs when
 // 127.0.0.1:5432 answers, in a database of its own dropped afterwards).
