@@ -75,8 +75,9 @@ if (kind !== "formdown") {
     env: {
       FORMDOWN_DATA_DIR: dir,
       FORMDOWN_REPO_DIR: dir,
-      FORMDOWN_RATE_SUBMIT: "0",
-      FORMDOWN_RATE_API: "0",
+      // bench/limiter.ts sets the limits; bench/submit.ts measures with the limiter off
+      FORMDOWN_RATE_SUBMIT: process.env.FORMDOWN_RATE_SUBMIT ?? "0",
+      FORMDOWN_RATE_API: process.env.FORMDOWN_RATE_API ?? "0",
       // FORMDOWN_SUBMIT_BATCH=1 measures the service with every submit its own INSERT
       FORMDOWN_SUBMIT_BATCH: process.env.FORMDOWN_SUBMIT_BATCH,
     },

@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { raise } from "../src/core/errors.ts";
 import type { AppContext } from "./context.ts";
+import { sha256Hex } from "./crypto.ts";
 import { type Account, accountForKey } from "./services/accounts.ts";
-import { hit } from "./services/rate-limit.ts";
+import { hit, refuseOver } from "./services/rate-limit.ts";
 
 export type Env = { Variables: { account: Account } };
 
@@ -16,10 +17,15 @@ export function bearer(header: string | undefined): string | null {
 export async function authenticate(ctx: AppContext, header: string | undefined): Promise<Account> {
   const key = bearer(header);
   if (!key) return raise("unauthorized", "Send your API key as `Authorization: Bearer <key>`.");
+  // the bucket is the key's hash, known before the key is looked up: a refused request reads no
+  // table, and only a key that exists is counted (made-up keys leave no rows behind)
+  const limit = ctx.config.rateApi;
+  const bucket = limit > 0 ? `api:${await sha256Hex(key)}` : "";
+  if (limit > 0) refuseOver(ctx, bucket, limit);
   const account = await accountForKey(ctx, key);
   if (!account)
     return raise("unauthorized", "The API key is not valid (revoked, or never issued).");
-  await hit(ctx.db, `api:${account.keyId}`, ctx.config.rateApi);
+  hit(ctx, bucket, limit);
   return account;
 }
 

@@ -7,6 +7,7 @@ import { randomToken } from "./crypto.ts";
 import { type Db, openPglite, openPostgres, wrapPglite } from "./db/db.ts";
 import { lockDataDir } from "./db/lock.ts";
 import { migrate } from "./db/migrate.ts";
+import { rateLimiter } from "./limiter/rate-limiter.ts";
 import { gitRepository, isGitTree } from "./repo/local-git.ts";
 import { plainRepository } from "./repo/plain.ts";
 import { formCache } from "./services/form-cache.ts";
@@ -92,7 +93,12 @@ export async function createContext(env: Env, options: ComposeOptions = {}): Pro
         : localStorage(join(config.dataDir, "uploads"));
     const repo = options.repo ?? (await chooseRepo(config, log));
     const mailer = options.mailer !== undefined ? options.mailer : await chooseMailer(config);
-    return { config, db, antibot, storage, repo, mailer, log, formCache: formCache() };
+    const limiter = rateLimiter(db, {
+      intervalMs: config.rateSyncMs,
+      share: db.kind === "postgres",
+      log,
+    });
+    return { config, db, antibot, storage, repo, mailer, log, formCache: formCache(), limiter };
   } catch (error) {
     await db.close();
     throw error;

@@ -11,6 +11,8 @@ export interface Config {
   adminToken: string | undefined;
   rateSubmit: number;
   rateApi: number;
+  /** How often (ms, at most 1,000) an instance shares its rate-limit counts through the database. */
+  rateSyncMs: number;
   /** Most plain submits one INSERT carries (services/submit-batch.ts); 1 sends each alone. */
   submitBatch: number;
   turnstileSiteKey: string | undefined;
@@ -55,6 +57,7 @@ export function readConfig(env: Env): Config {
     adminToken: opt(env.FORMDOWN_ADMIN_TOKEN),
     rateSubmit: int(env.FORMDOWN_RATE_SUBMIT, 600),
     rateApi: int(env.FORMDOWN_RATE_API, 1200),
+    rateSyncMs: Math.min(1000, Math.max(10, int(env.FORMDOWN_RATE_SYNC_MS, 1000))),
     submitBatch: Math.max(1, int(env.FORMDOWN_SUBMIT_BATCH, 64)),
     turnstileSiteKey: opt(env.TURNSTILE_SITE_KEY),
     turnstileSecretKey: opt(env.TURNSTILE_SECRET_KEY),

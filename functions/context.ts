@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
+import type { RateLimiter } from "./limiter/rate-limiter.ts";
 import type { FormCache } from "./services/form-cache.ts";
 
 /** Verifies the anti-bot token a submit carries (ALTCHA embedded, Turnstile in production). */
@@ -55,4 +56,6 @@ export interface AppContext {
   log: Log;
   /** Short-lived form lookups for the submit path (see services/form-cache.ts). */
   formCache: FormCache<unknown>;
+  /** Rate-limit counts in memory, shared through the database in batches (limiter/). */
+  limiter: RateLimiter;
 }

@@ -35,8 +35,22 @@ export function lockDataDir(dir: string): () => void {
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !zombie(pid);
+}
+
+/**
+ * A process killed but not yet reaped by its parent (state Z) still answers kill(pid, 0), yet
+ * it has exited and holds no files: its lock is stale. Linux only (/proc); elsewhere false.
+ */
+export function zombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (comm) state …": comm may hold spaces and parentheses, so read after the last ")"
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
+  } catch {
+    return false;
   }
 }

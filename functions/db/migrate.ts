@@ -24,14 +24,15 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     if (done.has(file)) continue;
     if (!SAFE_NAME.test(file)) throw new Error(`migration file name not allowed: ${file}`);
     const sql = await readFile(join(dir, file), "utf8");
-    // One script per migration, recorded in the same transaction, so a failure leaves nothing
-    // half-done. The name is checked against SAFE_NAME above, so it can sit in the script.
-    const script = `begin;\ninsert into formdown_migrations (name) values ('${file}');\n${sql}\n;commit;`;
+    // One script per migration, recorded in the same transaction (db.exec runs the script in
+    // one, and rolls it back on error), so a failure leaves nothing half-done. The script holds
+    // no BEGIN/COMMIT of its own: nested in exec's transaction they only drew warnings. The name
+    // is checked against SAFE_NAME above, so it can sit in the script.
+    const script = `insert into formdown_migrations (name) values ('${file}');\n${sql}\n;`;
     try {
       await db.exec(script);
       applied.push(file);
     } catch (error) {
-      await db.exec("rollback").catch(() => {});
       if ((error as { code?: string }).code !== "23505") throw error;
     }
   }

@@ -11,7 +11,11 @@ export interface StoredRecord {
 /**
  * Every matching response, newest first, fetched in batches by keyset (submitted_at, id) over
  * the (form_id, submitted_at desc, id desc) index: memory stays flat however many there are, and
- * no transaction or cursor is held open between batches (pooler safe).
+ * no transaction or cursor is held open between batches (pooler safe). The cursor carries the
+ * timestamp to the microsecond, as Postgres stores it, and travels as text: a JavaScript Date
+ * keeps milliseconds (and postgres.js passes any timestamptz parameter through one), and a cursor
+ * cut to them skipped every row of the same millisecond below it — all the rows of one batched
+ * INSERT share their transaction's timestamp.
  */
 export async function* recordBatches(
   ctx: AppContext,
@@ -21,18 +25,20 @@ export async function* recordBatches(
 ): AsyncGenerator<StoredRecord[]> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const rows: StoredRecord[] = await ctx.db.query<StoredRecord>(
-      `select id, submitted_at, payload, score from responses
+    const rows: (StoredRecord & { cursor_at: string })[] = await ctx.db.query(
+      `select id, submitted_at, payload, score,
+              to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+         from responses
         where form_id = $1 and ($2::timestamptz is null or submitted_at >= $2)
           and ($3::timestamptz is null or submitted_at < $3)
-          and ($4::timestamptz is null or (submitted_at, id) < ($4::timestamptz, $5::uuid))
+          and ($4::text is null or (submitted_at, id) < ($4::text::timestamptz, $5::uuid))
         order by submitted_at desc, id desc limit $6`,
       [formId, range.since, range.until, after?.at ?? null, after?.id ?? null, batch],
     );
     if (rows.length === 0) return;
-    yield rows;
+    yield rows.map(({ cursor_at: _, ...r }) => r);
     if (rows.length < batch) return;
     const last = rows[rows.length - 1]!;
-    after = { at: last.submitted_at, id: last.id };
+    after = { at: last.cursor_at, id: last.id };
   }
 }

@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "../app.ts";
@@ -8,6 +9,7 @@ import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
 import { deployRepositoryForms, ensureFirstAccount } from "./bootstrap.ts";
+import { answerParserErrors } from "./client-error.ts";
 import { createPagesHandler } from "./pages.ts";
 
 export interface StartOptions extends ComposeOptions {
@@ -57,6 +59,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const s = serve({ fetch, port, hostname: host }, () => resolve(s));
     s.once("error", reject);
   });
+  answerParserErrors(server as Server);
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
   // with PORT 0 (tests) the addresses are known only now
@@ -68,6 +71,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sweepUploads(ctx).catch((e) => ctx.log.error("upload sweep failed", e));
   }, 60_000);
   sweeps.unref();
+  // requests flush the limiter's counts as they come; this carries the last ones of a busy spell
+  const sync = setInterval(() => void ctx.limiter.flush(), ctx.config.rateSyncMs);
+  sync.unref();
   const stopSender = options.outboxSender === false ? () => {} : startOutboxSender(ctx);
   let closing: Promise<void> | null = null;
   return {
@@ -77,8 +83,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       closing ??= (async () => {
         clearInterval(sweeps);
+        clearInterval(sync);
         stopSender();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await ctx.limiter.flush();
         await ctx.db.close();
       })();
       return closing;

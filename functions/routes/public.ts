@@ -82,8 +82,9 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   app.get("/api/uploads/*", async (c) => {
-    const key = decodeURIComponent(new URL(c.req.url).pathname.slice("/api/uploads/".length));
-    const file = key.includes("..") ? null : await ctx.storage.get(key);
+    const key = decoded(new URL(c.req.url).pathname.slice("/api/uploads/".length));
+    // a malformed escape (%FF) cannot name a stored file
+    const file = key === null || key.includes("..") ? null : await ctx.storage.get(key);
     if (!file) raise("not_found", "No such file.");
     return new Response(file!.data as Uint8Array<ArrayBuffer>, {
       headers: {
@@ -106,4 +107,12 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
       form: publicForm(row!.definition),
     });
   });
+}
+
+function decoded(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }

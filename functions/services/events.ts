@@ -17,7 +17,7 @@ export async function recordEvent(
   }
   const form = await findForm(ctx, slug);
   if (!form) raise("not_found", `No form with the slug "${slug}".`);
-  await hit(ctx.db, `event:${ip ?? "-"}`, ctx.config.rateSubmit);
+  hit(ctx, `event:${ip ?? "-"}`, ctx.config.rateSubmit);
   const column = type === "view" ? "views" : "starts";
   await ctx.db.query(
     `insert into form_events (form_id, day, ${column}) values ($1, (now() at time zone 'utc')::date, 1)

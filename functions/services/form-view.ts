@@ -87,6 +87,15 @@ export function formStatus(
 export const publicUrl = (ctx: AppContext, row: Pick<FormRow, "handler" | "slug">) =>
   `${ctx.config.publicBaseUrl}/@${row.handler}/${row.slug}`;
 
+/** The URL to share, as its owner sees it: in link mode it carries the token (SPEC §4). */
+export const sharedUrl = (
+  ctx: AppContext,
+  row: Pick<FormRow, "handler" | "slug" | "access_mode" | "access_token">,
+) =>
+  row.access_mode === "link" && row.access_token
+    ? `${publicUrl(ctx, row)}?access=${encodeURIComponent(row.access_token)}`
+    : publicUrl(ctx, row);
+
 export const shortUrl = (ctx: AppContext, row: Pick<FormRow, "short_code">) =>
   `${ctx.config.publicBaseUrl}/${row.short_code}`;
 
@@ -106,7 +115,7 @@ export function summary(ctx: AppContext, row: FormRow, views: number) {
     type: row.type,
     status: formStatus(row),
     created_at: row.created_at,
-    public_url: publicUrl(ctx, row),
+    public_url: sharedUrl(ctx, row),
     stats: { views, responses: row.response_count, submissions: row.response_count },
   };
 }
@@ -118,7 +127,7 @@ export function detail(ctx: AppContext, row: FormRow, views: number) {
     title: row.title,
     type: row.type,
     status: formStatus(row),
-    public_url: publicUrl(ctx, row),
+    public_url: sharedUrl(ctx, row),
     short_url: shortUrl(ctx, row),
     access: { mode: row.access_mode },
     file_path: row.file_path,

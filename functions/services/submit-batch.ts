@@ -1,6 +1,6 @@
-// Concurrent plain submits share one INSERT. A plain submit writes only its response (no limiter,
-// no email due, no upload, no Idempotency-Key, no cap); while earlier inserts are in flight, the
-// ones that arrive wait in a queue and go out together as one statement: one round trip, one plan
+// Concurrent plain submits share one INSERT. A plain submit writes only its response (no email
+// due, no upload, no Idempotency-Key, no cap; the rate limiter counts in memory, so a submit under
+// it is plain too); while earlier inserts are in flight, the ones that arrive wait in a queue and go out together as one statement: one round trip, one plan
 // and one commit for the lot. An idle server sends each one alone, on the next turn of the event
 // loop. Every submit is still answered only after its own row has committed. If a shared INSERT
 // fails, its rows are sent again one by one, so one bad row (a form deleted meanwhile) fails only
@@ -63,7 +63,6 @@ export function responseInserter(
       idempotencyKey: null,
       outbox: null,
       uploads: [],
-      limit: null,
     });
     const [inserted] = await db.query<Inserted>(statement.text, statement.params, {
       prepare: true,

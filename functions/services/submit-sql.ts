@@ -1,11 +1,11 @@
 // The submit's one statement (TECH.md §10): the response, and — only when the form needs them —
-// outbox rows, upload links and the rate-limit counter, written together. `seq` comes from the
-// form's own sequence (unique, lock-free; a failed submit leaves a gap), named here rather than
-// looked up. A milestone email is inserted when the count reaches it, and the unique index on
+// outbox rows and upload links, written together (the rate limiter counts in memory, limiter/).
+// `seq` comes from the form's own sequence (unique, lock-free; a failed submit leaves a gap), named
+// here rather than looked up. A milestone email is inserted when the count reaches it, and the unique index on
 // (form, milestone) keeps it to exactly one even when concurrent submits race past it; any later
 // submit fills in a milestone a failed one skipped. The text is assembled from the fixed
-// fragments below (never from input), so the common submit — no limiter, no email due, no
-// upload — is a single INSERT … VALUES, the plan a bare insert gets.
+// fragments below (never from input), so the common submit — no email due, no upload — is a
+// single INSERT … VALUES, the plan a bare insert gets.
 
 export interface SubmitWrite {
   formId: string;
@@ -20,8 +20,6 @@ export interface SubmitWrite {
   /** Recipients, immediate count and milestone counts; null when no email can be due. */
   outbox: { recipients: string; immediate: number; milestones: number[] } | null;
   uploads: string[];
-  /** The per-IP-and-form bucket and its limit; null when the limiter is off. */
-  limit: { bucket: string; max: number } | null;
 }
 
 /** The name of a form's response sequence (the migration's `formdown_form_seq`). */
@@ -48,7 +46,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   }
   const insert = `insert into responses (${columns.join(", ")}, seq)`;
   const row = values.join(", ");
-  if (!w.limit && !w.outbox && w.uploads.length === 0) {
+  if (!w.outbox && w.uploads.length === 0) {
     const text =
       w.maxResponses === null
         ? `${insert} values (${row}, ${seq}) returning id, seq`
@@ -58,12 +56,6 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   const parts: string[] = [];
   const conditions: string[] = [];
   if (w.maxResponses !== null) conditions.push(`s.seq <= ${p(w.maxResponses)}`);
-  if (w.limit) {
-    parts.push(`rl as (
-      insert into rate_limits (bucket, window_start, hits) values (${p(w.limit.bucket)}, date_trunc('minute', now()), 1)
-      on conflict (bucket, window_start) do update set hits = rate_limits.hits + 1 returning hits)`);
-    conditions.push(`(select hits from rl) <= ${p(w.limit.max)}`);
-  }
   parts.push(`r as (
       ${insert}
       select ${row}, s.seq from ${seq} as s(seq)${conditions.length ? ` where ${conditions.join(" and ")}` : ""}
@@ -81,8 +73,5 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
     parts.push(`u as (
       update uploads set response_id = r.id from r where uploads.form_id = ${form} and uploads.url = any(${p(w.uploads)}::text[]))`);
   }
-  const select = w.limit
-    ? "select r.id, r.seq, rl.hits from rl left join r on true"
-    : "select r.id, r.seq, null::int as hits from r";
-  return { text: `with ${parts.join(",\n")}\n${select}`, params };
+  return { text: `with ${parts.join(",\n")}\nselect r.id, r.seq from r`, params };
 }

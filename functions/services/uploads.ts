@@ -34,7 +34,7 @@ export async function upload(
 ) {
   const form = await findForm(ctx, slug);
   if (!form) return raise("not_found", `No form with the slug "${slug}".`);
-  await hit(ctx.db, `upload:${ip ?? "-"}`, ctx.config.rateSubmit);
+  hit(ctx, `upload:${ip ?? "-"}`, ctx.config.rateSubmit);
   const largest = Math.max(
     0,
     ...form.definition.fields.map((f) =>
