@@ -86,10 +86,3 @@ export function formatFormFileError(e: FormFileError): string {
     ? `${e.file}:${e.line}: **${e.path}**: ${e.message}`
     : `${e.file}:${e.line}: ${e.message}`;
 }
-
-/** Writes a form back to a file; `parseFormFile(serialiseForm(f))` gives `f` again. */
-export function serialiseForm(form: Form): string {
-  const { body, ...header } = form;
-  const clean = JSON.parse(JSON.stringify(header)) as Record<string, unknown>;
-  return matter.stringify(body ? `\n${body}\n` : "", clean);
-}

@@ -75,7 +75,7 @@ function checkShowIf(fields: Field[], i: number, ctx: Ctx) {
 
 function checkField(form: RuleForm, field: Field, i: number, ctx: Ctx) {
   const at = ["fields", i];
-  if (form.type === "survey" && field.type !== "scale" && field.step !== undefined) {
+  if (form.type === "survey" && field.step !== undefined) {
     issue(
       ctx,
       [...at, "step"],

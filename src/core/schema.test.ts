@@ -172,14 +172,23 @@ describe("seed form rule 4: survey and step are mutually exclusive", () => {
       ).toEqual([]);
     }
   });
-  it("a scale's own step (the distance between values) is not a page, even in a survey", () => {
+  it("a scale's increment (the distance between values) is not a page, even in a survey", () => {
+    expect(
+      details({
+        ...base,
+        type: "survey",
+        fields: [{ id: "s", type: "scale", min: 0, max: 10, increment: 2 }],
+      }),
+    ).toEqual([]);
+  });
+  it("a scale's step is its page, like any field's: refused in a survey", () => {
     expect(
       details({
         ...base,
         type: "survey",
         fields: [{ id: "s", type: "scale", min: 0, max: 10, step: 2 }],
-      }),
-    ).toEqual([]);
+      })[0]?.field,
+    ).toBe("fields[0].step");
   });
   it("refuses a step that is neither a positive integer nor a short label", () => {
     for (const step of [0, -1, 1.5, "", "x".repeat(41)]) {
@@ -481,7 +490,7 @@ describe("defaults", () => {
       hidden: [],
       fields: [
         { max: 5, required: false, points: 1 },
-        { min: 1, max: 5, step: 1 },
+        { min: 1, max: 5, increment: 1 },
         { max_length: 10_000 },
         { max_mb: 10 },
       ],

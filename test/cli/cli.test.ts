@@ -50,7 +50,7 @@ beforeAll(async () => {
   await mkdir(join(work, "forms/@me"), { recursive: true });
   for (const f of ["contact", "product-survey", "quiz"])
     await copyFile(
-      new URL(`../../forms/@me/${f}.md`, import.meta.url),
+      new URL(`../fixtures/examples/${f}.md`, import.meta.url),
       join(work, `forms/@me/${f}.md`),
     );
 });
