@@ -337,23 +337,40 @@ describe("show_if operators only on the types the seed allows", () => {
         { id: "a", type: "number" },
         { id: "b", type: "text", show_if: { field: "a", op: "between", value: 1 } },
       ),
-    ).toEqual([{ field: "fields[1].show_if.op", message: expect.stringContaining('"eq"') }]);
+    ).toEqual([
+      {
+        field: "fields[1].show_if.op",
+        message: "must be one of eq, neq, gt, lt, gte, lte, includes, excludes",
+      },
+    ]);
+    expect(
+      withFields(
+        { id: "a", type: "number" },
+        { id: "b", type: "text", show_if: { field: "a", op: "eg", value: 1 } },
+      )[0]?.message,
+    ).toBe('must be one of eq, neq, gt, lt, gte, lte, includes, excludes (did you mean "eq"?)');
   });
 });
 
 describe("field shapes", () => {
   it("refuses unknown keys and unknown types instead of ignoring them", () => {
     expect(withFields({ id: "a", type: "text", requried: true })).toEqual([
-      { field: "fields[0]", message: 'unknown key "requried"' },
+      { field: "fields[0]", message: 'unknown key "requried" (did you mean "required"?)' },
     ]);
     expect(withFields({ id: "a", type: "slider" })).toEqual([
       {
         field: "fields[0].type",
-        message: expect.stringMatching(/^type must be one of the field types \(text, email/),
+        message: expect.stringMatching(/^unknown type "slider"; the field types are text, email/),
       },
     ]);
+    expect(withFields({ id: "a", type: "txt" })[0]?.message).toMatch(
+      /^unknown type "txt" \(did you mean "text"\?\)/,
+    );
     expect(details({ ...base, colour: "red", fields: [{ id: "a", type: "text" }] })).toEqual([
       { field: "", message: 'unknown key "colour"' },
+    ]);
+    expect(details({ ...base, titel: "x", fields: [{ id: "a", type: "text" }] })).toEqual([
+      { field: "", message: 'unknown key "titel" (did you mean "title"?)' },
     ]);
   });
 
