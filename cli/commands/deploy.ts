@@ -1,15 +1,15 @@
 import type { CAC } from "cac";
 import { formatFormFileError } from "../../src/core/form-file.ts";
 import { api, CliError, enc } from "../lib/api.ts";
-import { checkFiles } from "../lib/check-files.ts";
+import { checkFiles, formFiles } from "../lib/check-files.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, say } from "../lib/output.ts";
 
 export function registerDeploy(cli: CAC): void {
   cli
     .command(
-      "deploy <...files>",
-      "Validate form files, then make each live (created or updated in place)",
+      "deploy [...files]",
+      "Validate form files, then make each live (created or updated in place); default: forms/@*/*.md",
     )
     .option("--dry-run", "Only validate; change nothing")
     .option("--json", "Machine-readable results")
@@ -25,7 +25,7 @@ export function registerDeploy(cli: CAC): void {
         let invalid = 0;
         // the same checks as `formdown validate`: a slug that differs from its file name would
         // otherwise be deployed under another name and leave the file behind
-        for (const c of await checkFiles(files)) {
+        for (const c of await checkFiles(files.length > 0 ? files : await formFiles())) {
           if (c.errors.length > 0 || !c.form) {
             invalid++;
             for (const e of c.errors) out(formatFormFileError(e));
