@@ -4,6 +4,7 @@ import { cac } from "cac";
 import { didYouMean } from "../src/core/did-you-mean.ts";
 import { registerAccounts, registerKeys, registerLogin } from "./commands/accounts.ts";
 import { registerDeploy } from "./commands/deploy.ts";
+import { registerDev } from "./commands/dev.ts";
 import { registerDoctor } from "./commands/doctor.ts";
 import { registerExport } from "./commands/export.ts";
 import { registerInit } from "./commands/init.ts";
@@ -40,6 +41,7 @@ for (const register of [
   registerOutbox,
   registerLogin,
   registerDoctor,
+  registerDev,
 ]) {
   register(cli);
 }
