@@ -18,6 +18,7 @@ export function editDistance(a: string, b: string): number {
 
 /** The closest candidate within a third of the word's length (at least one edit), or null. */
 export function closest(word: string, candidates: Iterable<string>): string | null {
+  if (word.length > 64) return null; // a long word is no typo, and the table would be large
   const limit = Math.max(1, Math.floor(word.length / 3));
   let best: string | null = null;
   let bestDistance = limit + 1;

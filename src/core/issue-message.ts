@@ -101,10 +101,13 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]) =>
 /** One issue in an author's words. `input` is what was parsed, for "did you mean". */
 export function issueMessage(issue: Issue, input: unknown, schema: { def: unknown }): string {
   const last = issue.path.at(-1);
-  const given = valueAt(input, issue.path);
+  // without the parsed input (an MCP tool's arguments), zod's own copy of the value
+  const given =
+    input === undefined ? (issue as { input?: unknown }).input : valueAt(input, issue.path);
   if (issue.code === "invalid_type" && given === undefined) return "is required";
   if (issue.code === "unrecognized_keys") {
-    const known = knownKeys(schema as { def: Def }, input, issue.path);
+    // suggestions only for a form definition (MCP tool arguments come without `input`)
+    const known = input === undefined ? [] : knownKeys(schema as { def: Def }, input, issue.path);
     const each = issue.keys.map((k) => `"${k}"${didYouMean(k, known)}`);
     return `unknown ${issue.keys.length === 1 ? "key" : "keys"} ${each.join(", ")}`;
   }
