@@ -62,7 +62,20 @@ describe("generated forms round-trip", () => {
   const textish = fc.oneof(
     fc.string({ maxLength: 30 }),
     fc.string({ unit: "grapheme", maxLength: 20 }),
-    fc.constantFrom("a: b", "- item", "# not a comment", "'quoted'", '"q"', "yes", "null", "1e3"),
+    fc.constantFrom(
+      "a: b",
+      "- item",
+      "# not a comment",
+      "'quoted'",
+      '"q"',
+      "yes",
+      "null",
+      "1e3",
+      "2026-01-01",
+      "1_000",
+      "on",
+      "0755",
+    ),
   );
   const label = textish.filter((s) => s.length > 0);
   const opts = (min: number) => fc.uniqueArray(label, { minLength: min, maxLength: 4 });

@@ -89,7 +89,7 @@ describe("an author's file is never re-printed", () => {
       f.settings.closes_at = "2027-01-31T00:00:00.000Z";
     });
     expect(hunks.map((h) => h.lines)).toEqual([
-      ["settings:", "  closes_at: 2027-01-31T00:00:00.000Z"],
+      ["settings:", '  closes_at: "2027-01-31T00:00:00.000Z"'],
       ["    required: true"],
     ]);
   });
@@ -171,5 +171,28 @@ describe("a form made through the API gets a minimal file", () => {
     expect(sameJson(formOf(text), before)).toBe(true);
     for (const noise of ["humanness: true", "points: 1", "max_length: 10000", "required: false"])
       expect(text).not.toContain(noise);
+  });
+});
+
+describe("text that YAML 1.1 would read as something else", () => {
+  it("is quoted, so a date-like label or a yes option comes back as text", () => {
+    const form = formSchema.parse({
+      title: "2026-01-01",
+      slug: "tricky",
+      fields: [
+        {
+          id: "a",
+          type: "radio",
+          label: "on",
+          options: ["yes", "no", "1_000", "0755", "1:20", "~"],
+        },
+      ],
+    });
+    const text = serialiseForm(form);
+    expect(text).toContain('title: "2026-01-01"');
+    expect(sameJson(formOf(text), form)).toBe(true);
+    const edited = editFormFile(text, { ...form, title: "2027-02-02" });
+    expect(edited).toContain('title: "2027-02-02"');
+    expect(formOf(edited).title).toBe("2027-02-02");
   });
 });

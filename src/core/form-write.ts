@@ -24,6 +24,9 @@ type Obj = { [key: string]: Json };
 type Path = (string | number)[];
 
 const PRINT = { lineWidth: 0 } as const;
+// Form files are read by gray-matter's js-yaml, which still follows YAML 1.1: written as 1.1,
+// text such as `2026-01-01`, `1_000` or `yes` is quoted and cannot come back as a date or number.
+const YAML_1_1 = { version: "1.1" } as const;
 
 /** The author's indentation: its width, and whether a list sits under its key or indented. */
 function styleOf(header: string): { indent: number; indentSeq: boolean; lineWidth: 0 } {
@@ -57,7 +60,7 @@ function styleNew(node: Node, path: Path): Node {
 
 /** A new form file with only the keys that differ from the defaults. */
 export function serialiseForm(form: Form): string {
-  const doc = new Document(minimalHeader(form));
+  const doc = new Document(minimalHeader(form), YAML_1_1);
   const fields = (doc.contents as YAMLMap).get("fields", true) as YAMLSeq | undefined;
   fields?.items.forEach((item, i) => {
     styleNew(item as Node, ["fields", i]);
@@ -180,7 +183,7 @@ export function editFormFile(text: string, after: Form): string {
   const before = parseFormFile(lf);
   if (!open || close < 0 || !before.ok) return serialiseForm(after);
   const header = lf.slice(open[0].length, close + 1);
-  const doc = parseDocument(header);
+  const doc = parseDocument(header, YAML_1_1);
   if (doc.errors.length > 0 || !isMap(doc.contents)) return serialiseForm(after);
   const style = styleOf(header);
   const printed = doc.toString(style);
