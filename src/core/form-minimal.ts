@@ -22,13 +22,16 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 const FIELD_FIRST = ["id", "type", "label", "required"];
+// after the field's own keys (options, min, max, …): when it shows, where, and how it scores
+const FIELD_LAST = ["show_if", "step", "answer", "points", "explanation"];
 
 /** The documented key order: title, slug, type, …, fields last; in a field id, type, label, required. */
 export function keyRank(path: readonly (string | number)[], key: string): number {
   const inField = path.length === 2 && path[0] === "fields";
   if (inField) {
     const first = FIELD_FIRST.indexOf(key);
-    return first >= 0 ? first : FIELD_FIRST.length;
+    const last = FIELD_LAST.indexOf(key);
+    return first >= 0 ? first : last >= 0 ? 100 + last : FIELD_FIRST.length;
   }
   if (path.length === 0) {
     if (key === "fields") return Number.MAX_SAFE_INTEGER;
