@@ -196,13 +196,17 @@ export function editFormFile(text: string, after: Form): string {
     minimalHeader(after),
   );
   const reprinted = doc.toString(style);
-  let edited = carry(header, printed, reprinted);
-  // a layout the line carry-over cannot follow (mixed indentation): the re-printed document,
-  // which still keeps every comment and the author's order and quoting
-  const check = parseFormFile(`---\n${edited}---\n`);
   const { body: _, ...want } = after;
-  const { body: __, ...got } = check.ok ? check.form : { body: undefined };
-  if (!check.ok || !sameJson(got, want)) edited = reprinted;
+  const means = (yaml: string) => {
+    const check = parseFormFile(`---\n${yaml}---\n`);
+    return check.ok && sameJson({ ...check.form, body: undefined }, want);
+  };
+  // a layout the line carry-over cannot follow (mixed indentation): the re-printed document,
+  // which still keeps every comment and the author's order and quoting; and should even that
+  // not mean the new form, a minimal file — never a file that says something else
+  const carried = carry(header, printed, reprinted);
+  const edited = means(carried) ? carried : means(reprinted) ? reprinted : null;
+  if (edited === null) return serialiseForm(after);
   let rest = lf.slice(close + 1);
   if ((before.form.body ?? "") !== (after.body ?? "")) {
     const line = rest.indexOf("\n");
