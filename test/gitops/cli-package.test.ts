@@ -13,7 +13,9 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 const root = new URL("../../", import.meta.url).pathname;
 const NODE20 = "/usr/bin/node";
 const nodes = [
-  ...(existsSync(NODE20) && execFileSync(NODE20, ["-v"]).toString().startsWith("v20")
+  ...(existsSync(NODE20) &&
+  existsSync(join(dirname(NODE20), "npx")) &&
+  execFileSync(NODE20, ["-v"]).toString().startsWith("v20")
     ? [["20", dirname(NODE20)]]
     : []),
   ["24", dirname(process.execPath)],
@@ -60,7 +62,8 @@ beforeAll(async () => {
     "npm",
     ["pack", "--pack-destination", tmp, "--json"],
     join(root, "packages/cli"),
-    join(root, "node_modules/.bin"),
+    // the project's Node 24 runs the build; npm is the one beside the Node running this test
+    `${join(root, "node_modules/.bin")}:${dirname(process.execPath)}`,
   );
   expect(packed.code, packed.stderr).toBe(0);
   tarball = join(tmp, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
