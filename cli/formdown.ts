@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `formdown`: the terminal surface. Every command except validate/init talks to the REST API.
 import { cac } from "cac";
+import { didYouMean } from "../src/core/did-you-mean.ts";
 import { registerAccounts, registerKeys, registerLogin } from "./commands/accounts.ts";
 import { registerDeploy } from "./commands/deploy.ts";
+import { registerDev } from "./commands/dev.ts";
 import { registerDoctor } from "./commands/doctor.ts";
 import { registerExport } from "./commands/export.ts";
 import { registerInit } from "./commands/init.ts";
@@ -39,6 +41,7 @@ for (const register of [
   registerOutbox,
   registerLogin,
   registerDoctor,
+  registerDev,
 ]) {
   register(cli);
 }
@@ -49,7 +52,14 @@ const debug = process.argv.includes("--debug");
 try {
   cli.parse(process.argv, { run: false });
   if (!cli.matchedCommand && cli.args.length > 0)
-    throw new CliError(`unknown command "${cli.args[0]}" (see formdown --help)`, "usage", 2);
+    throw new CliError(
+      `unknown command "${cli.args[0]}"${didYouMean(
+        String(cli.args[0]),
+        cli.commands.map((c) => c.name.split(" ")[0]!).filter(Boolean),
+      )} (see formdown --help)`,
+      "usage",
+      2,
+    );
   if (!cli.matchedCommand && !cli.options.help && !cli.options.version) cli.outputHelp();
   await cli.runMatchedCommand();
 } catch (error) {

@@ -1,15 +1,15 @@
-import { readFile } from "node:fs/promises";
 import type { CAC } from "cac";
-import { formatFormFileError, parseFormFile } from "../../src/core/form-file.ts";
-import { api, CliError, enc, usage } from "../lib/api.ts";
+import { formatFormFileError } from "../../src/core/form-file.ts";
+import { api, CliError, enc } from "../lib/api.ts";
+import { checkFiles, formFiles } from "../lib/check-files.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, say } from "../lib/output.ts";
 
 export function registerDeploy(cli: CAC): void {
   cli
     .command(
-      "deploy <...files>",
-      "Validate form files, then make each live (created or updated in place)",
+      "deploy [...files]",
+      "Validate form files, then make each live (created or updated in place); default: forms/@*/*.md",
     )
     .option("--dry-run", "Only validate; change nothing")
     .option("--json", "Machine-readable results")
@@ -23,15 +23,13 @@ export function registerDeploy(cli: CAC): void {
         const settings = resolveSettings(opts);
         const texts: { file: string; text: string; slug: string }[] = [];
         let invalid = 0;
-        for (const file of files) {
-          const text = await readFile(file, "utf8").catch(() => {
-            throw usage(`cannot read ${file}`);
-          });
-          const parsed = parseFormFile(text, file);
-          if (!parsed.ok) {
+        // the same checks as `formdown validate`: a slug that differs from its file name would
+        // otherwise be deployed under another name and leave the file behind
+        for (const c of await checkFiles(files.length > 0 ? files : await formFiles())) {
+          if (c.errors.length > 0 || !c.form) {
             invalid++;
-            for (const e of parsed.errors) out(formatFormFileError(e));
-          } else texts.push({ file, text, slug: parsed.form.slug });
+            for (const e of c.errors) out(formatFormFileError(e));
+          } else texts.push({ file: c.file, text: c.text, slug: c.form.slug });
         }
         if (invalid > 0)
           throw new CliError(

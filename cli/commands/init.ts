@@ -5,6 +5,7 @@ import type { CAC } from "cac";
 import { parseFormFile } from "../../src/core/form-file.ts";
 import { CliError, usage } from "../lib/api.ts";
 import { say } from "../lib/output.ts";
+import { initRepository } from "./init-repo.ts";
 
 const TEMPLATES: Record<string, (slug: string) => string> = {
   form: (slug) => `---
@@ -67,11 +68,16 @@ A one-question quiz to start from.
 
 export function registerInit(cli: CAC): void {
   cli
-    .command("init <slug>", "Scaffold a form file: forms/@<handler>/<slug>.md")
+    .command(
+      "init [slug]",
+      "Scaffold a forms repository (no slug: example form, workflows, editor schema) or one form file",
+    )
     .option("--type <type>", "form, survey or quiz", { default: "form" })
     .option("--handler <handler>", "Your account's handler", { default: "me" })
+    .example("formdown init")
     .example("formdown init feedback --type survey")
-    .action(async (slug: string, opts: { type: string; handler: string }) => {
+    .action(async (slug: string | undefined, opts: { type: string; handler: string }) => {
+      if (slug === undefined) return initRepository(opts.handler);
       const template = TEMPLATES[opts.type];
       if (!template) throw usage("--type must be form, survey or quiz");
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug))

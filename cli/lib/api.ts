@@ -1,3 +1,4 @@
+import { closest } from "../../src/core/did-you-mean.ts";
 import type { Settings } from "./config.ts";
 
 /** A failure the CLI prints as one line: `error: <message> (<code>)`, exit 1. */
@@ -52,10 +53,31 @@ export async function request(
     details?: { field: string; message: string }[];
   };
   const details = json.details?.map((d) => `\n  ${d.field}: ${d.message}`).join("") ?? "";
+  const hint = json.code === "not_found" ? await slugHint(settings, path, token) : "";
   throw new CliError(
-    `${json.error ?? `HTTP ${res.status}`}${details}`,
+    `${json.error ?? `HTTP ${res.status}`}${hint}${details}`,
     json.code ?? String(res.status),
   );
+}
+
+/** For a slug that is not found: ` Did you mean "contact"?` from the caller's own forms. */
+async function slugHint(settings: Settings, path: string, token: string | undefined) {
+  const slug = /^\/api\/forms\/([^/?]+)/.exec(path)?.[1];
+  if (!slug || !token) return "";
+  try {
+    const res = await fetch(`${settings.url}/api/forms`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) return "";
+    const forms = (await res.json()) as { slug: string }[];
+    const c = closest(
+      decodeURIComponent(slug),
+      forms.map((f) => f.slug),
+    );
+    return c ? ` Did you mean "${c}"?` : "";
+  } catch {
+    return "";
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the CLI passes API answers through; commands narrow what they read

@@ -29,6 +29,17 @@ const isLocal = (url: string) =>
   /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(url);
 
 /**
+ * `localhost:4321` means http://localhost:4321: a local address without a scheme gets http, any
+ * other host https. A trailing slash is dropped.
+ */
+export function withScheme(url: string): string {
+  const trimmed = url.trim().replace(/\/+$/, "");
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
+  const local = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:\d+)?(\/|$)/i.test(trimmed);
+  return `${local ? "http" : "https"}://${trimmed}`;
+}
+
+/**
  * Flags, then environment, then the config file `formdown login` writes, then defaults. Talking
  * to a local server, the embedded server's own key file is found automatically.
  */
@@ -38,10 +49,7 @@ export function resolveSettings(
   cwd = process.cwd(),
 ): Settings {
   const file = readConfigFile(env);
-  const url = (flags.url || env.FORMDOWN_URL || file.url || "http://localhost:4321").replace(
-    /\/+$/,
-    "",
-  );
+  const url = withScheme(flags.url || env.FORMDOWN_URL || file.url || "http://localhost:4321");
   if (flags.key) return { url, key: flags.key, keySource: "--key" };
   if (env.FORMDOWN_API_KEY)
     return { url, key: env.FORMDOWN_API_KEY, keySource: "FORMDOWN_API_KEY" };

@@ -3,7 +3,7 @@ import { parseFormFile } from "../../src/core/form-file.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
 import { findForm, publicUrl } from "./form-view.ts";
-import { createForm, definitionFrom, formPath, replaceForm } from "./forms.ts";
+import { authorText, createForm, definitionFrom, formPath, replaceForm } from "./forms.ts";
 
 const FILE = /^forms\/@([a-z0-9][a-z0-9-]*)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
@@ -44,7 +44,10 @@ export async function upsertForm(
   const row = await findForm(ctx, slug);
   if (!row) {
     // a file deployed as written is already in the repository: record it rather than rewrite it
-    const created = await createForm(ctx, account, form, { commit: !file });
+    // the author's own text (`{markdown}`) is what gets written, never a re-printed definition
+    const created = await createForm(ctx, account, authorText(input) ? input : form, {
+      commit: !file,
+    });
     if (file)
       await ctx.db.query("update forms set file_path = $2, commit_sha = $3 where id = $1", [
         created.form_id,
@@ -60,7 +63,7 @@ export async function upsertForm(
     row,
     form,
     `Deploy form ${slug}`,
-    file ? { commit: false, sha: file.sha } : {},
+    file ? { commit: false, sha: file.sha } : { text: authorText(input) },
   );
   return {
     result: changed ? ("updated" as const) : ("unchanged" as const),

@@ -1,5 +1,6 @@
 import { raise, unwrap } from "../../src/core/errors.ts";
-import { parseFormFile, serialiseForm } from "../../src/core/form-file.ts";
+import { parseFormFile } from "../../src/core/form-file.ts";
+import { editFormFile, serialiseForm } from "../../src/core/form-write.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { deepEqual } from "../../src/core/show-if.ts";
 import { validateForm } from "../../src/core/validate-form.ts";
@@ -36,9 +37,31 @@ export function definitionFrom(input: unknown): Form {
   return unwrap(validateForm(input));
 }
 
-async function commitFile(ctx: AppContext, handler: string, form: Form, message: string) {
+/** The whole form file an author sent (`{markdown}`), which is written as it is, never re-printed. */
+export function authorText(input: unknown): string | undefined {
+  const markdown = (input as { markdown?: unknown } | null)?.markdown;
+  return typeof markdown === "string" ? markdown : undefined;
+}
+
+/**
+ * Writes a form's file (SPEC §15): the author's own text when given; otherwise the file already
+ * in the repository, edited in place (comments, order and layout kept, only changed lines
+ * differ); otherwise a new minimal file.
+ */
+async function commitFile(
+  ctx: AppContext,
+  handler: string,
+  form: Form,
+  message: string,
+  text?: string,
+) {
   const path = formPath(handler, form.slug);
-  const { sha } = await ctx.repo.write(path, serialiseForm(form), message);
+  let content = text;
+  if (content === undefined) {
+    const current = await ctx.repo.read(path);
+    content = current === null ? serialiseForm(form) : editFormFile(current, form);
+  }
+  const { sha } = await ctx.repo.write(path, content, message);
   return { path, sha };
 }
 
@@ -114,6 +137,7 @@ export async function createForm(
         account.handler,
         form,
         `Create form ${form.slug}`,
+        authorText(input),
       );
       await ctx.db.query("update forms set file_path = $2, commit_sha = $3 where id = $1", [
         row.id,
@@ -144,7 +168,7 @@ export async function replaceForm(
   row: FormRow,
   form: Form,
   message: string,
-  options: { commit?: boolean; sha?: string | null } = {},
+  options: { commit?: boolean; sha?: string | null; text?: string | undefined } = {},
 ) {
   if (form.slug !== row.slug)
     raise("invalid_request", "The slug of a form cannot change; create a new form instead.");
@@ -152,7 +176,7 @@ export async function replaceForm(
   let sha = options.sha ?? row.commit_sha;
   let path = row.file_path;
   if (options.commit !== false)
-    ({ sha, path } = await commitFile(ctx, account.handler, form, message));
+    ({ sha, path } = await commitFile(ctx, account.handler, form, message, options.text));
   else path = path ?? formPath(account.handler, form.slug);
   ctx.formCache.forget(row.slug);
   await ctx.db.query(

@@ -168,13 +168,8 @@ export const fieldSchema = z.discriminatedUnion("type", [
     type: t("scale"),
     min: z.number().default(1).describe("Lowest value"),
     max: z.number().default(5).describe("Highest value"),
-    // On a scale, `step` is the distance between values (SPEC §4); a scale field stays on the
-    // page of the field before it.
-    step: z
-      .number()
-      .positive()
-      .default(1)
-      .describe("Distance between values (on a scale, not a page)"),
+    /** Distance between values. (`step` on a scale, as on every field, is its page.) */
+    increment: z.number().positive().default(1).describe("Distance between values"),
     ...endLabels,
   }),
   z.strictObject({ ...base, type: t("nps"), ...endLabels }),

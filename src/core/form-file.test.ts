@@ -4,11 +4,13 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formatFormFileError, parseFormFile, serialiseForm } from "./form-file.ts";
+import { formatFormFileError, parseFormFile } from "./form-file.ts";
+import { serialiseForm } from "./form-write.ts";
 import { formSchema } from "./schema.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
-const exampleDir = join(root, "forms/@me");
+// copies of the shipped examples: the project's own forms/ belongs to the user (SPEC §15)
+const exampleDir = join(root, "test/fixtures/examples");
 const examples = readdirSync(exampleDir)
   .filter((f) => f.endsWith(".md"))
   .sort();
@@ -24,7 +26,7 @@ const readExample = (name: string) => {
 };
 
 describe("the example forms", () => {
-  it("are the three documented examples", () => {
+  it("are the three documented examples (fixture copies)", () => {
     expect(examples).toEqual(["contact.md", "product-survey.md", "quiz.md"]);
   });
 
@@ -49,9 +51,7 @@ describe("the example forms", () => {
     const survey = readExample("product-survey.md");
     expect(survey.type).toBe("survey");
     expect(survey.hidden).toEqual(["utm_source"]);
-    expect(survey.fields.filter((f) => f.type !== "scale").every((f) => f.step === undefined)).toBe(
-      true,
-    );
+    expect(survey.fields.every((f) => f.step === undefined)).toBe(true);
     const quiz = readExample("quiz.md");
     expect(quiz.fields.map((f) => f.answer)).toEqual(["404", ["GET", "HEAD"], "yes", undefined]);
     expect(readExample("contact.md").notifications.email).toEqual(["owner@example.com"]);
@@ -62,7 +62,20 @@ describe("generated forms round-trip", () => {
   const textish = fc.oneof(
     fc.string({ maxLength: 30 }),
     fc.string({ unit: "grapheme", maxLength: 20 }),
-    fc.constantFrom("a: b", "- item", "# not a comment", "'quoted'", '"q"', "yes", "null", "1e3"),
+    fc.constantFrom(
+      "a: b",
+      "- item",
+      "# not a comment",
+      "'quoted'",
+      '"q"',
+      "yes",
+      "null",
+      "1e3",
+      "2026-01-01",
+      "1_000",
+      "on",
+      "0755",
+    ),
   );
   const label = textish.filter((s) => s.length > 0);
   const opts = (min: number) => fc.uniqueArray(label, { minLength: min, maxLength: 4 });
@@ -136,7 +149,7 @@ describe("generated forms round-trip", () => {
           fields: fields.map((f, i) => ({
             id: `f_${i}`,
             ...f,
-            ...(stepped && f.type !== "scale" ? { step: i < 2 ? 1 : "Later" } : {}),
+            ...(stepped ? { step: i < 2 ? 1 : "Later" } : {}),
             // a show_if on the first field, when it can be compared with neq
             ...(i > 0 && fields[0]!.type !== "statement"
               ? { show_if: { field: "f_0", op: "neq", value: anAnswer(fields[0]!) } }
@@ -191,10 +204,19 @@ describe("form file parsing details", () => {
     expect(parseFormFile(text).ok).toBe(true);
   });
 
-  it("formats errors as file:line: **path**: message, or file:line: message without a path", () => {
+  it("formats errors as plain file:line: path: message, naming a field by its id", () => {
     expect(formatFormFileError({ file: "a.md", line: 3, path: "slug", message: "bad" })).toBe(
-      "a.md:3: **slug**: bad",
+      "a.md:3: slug: bad",
     );
+    expect(
+      formatFormFileError({
+        file: "a.md",
+        line: 9,
+        path: "fields[2].max",
+        where: "fields[2] (team_size).max",
+        message: "must be at most 10",
+      }),
+    ).toBe("a.md:9: fields[2] (team_size).max: must be at most 10");
     expect(formatFormFileError({ file: "a.md", line: 1, path: "", message: "bad" })).toBe(
       "a.md:1: bad",
     );
@@ -217,9 +239,9 @@ describe("form file parsing details", () => {
       "many.md",
     );
     expect(!parsed.ok && parsed.errors.map(formatFormFileError)).toEqual([
-      "many.md:3: **slug**: must be lowercase letters, digits and hyphens only (no spaces, underscores or other characters)",
-      "many.md:9: **fields[1].max**: expected at most 10, got 50",
-      'many.md:7: **fields[1].id**: "a" is already the id of fields[0]',
+      "many.md:3: slug: must be lowercase letters, digits and hyphens only (no spaces, underscores or other characters)",
+      "many.md:9: fields[1] (a).max: must be at most 10",
+      'many.md:7: fields[1] (a).id: "a" is already the id of fields[0]',
     ]);
   });
 });
@@ -263,23 +285,23 @@ describe("invalid fixtures: one error each, at its file:line", () => {
     );
     expect(printed).toMatchInlineSnapshot(`
       {
-        "bad-slug.md": "bad-slug.md:3: **slug**: must be lowercase letters, digits and hyphens only (no spaces, underscores or other characters)",
-        "duplicate-id.md": "duplicate-id.md:7: **fields[1].id**: "a" is already the id of fields[0]",
+        "bad-slug.md": "bad-slug.md:3: slug: must be lowercase letters, digits and hyphens only (no spaces, underscores or other characters)",
+        "duplicate-id.md": "duplicate-id.md:7: fields[1] (a).id: "a" is already the id of fields[0]",
         "duplicate-key.md": "duplicate-key.md:4: invalid YAML: duplicated mapping key",
-        "forward-show-if.md": "forward-show-if.md:8: **fields[0].show_if.field**: refers to "b", which comes later",
+        "forward-show-if.md": "forward-show-if.md:8: fields[0] (a).show_if.field: refers to "b", which comes later",
         "invalid-yaml.md": "invalid-yaml.md:7: invalid YAML: bad indentation of a sequence entry",
-        "matrix-rows.md": "matrix-rows.md:10: **fields[0].rows[1].id**: "r" is already a row id of this field",
-        "missing-field-type.md": "missing-field-type.md:7: **fields[1].type**: type must be one of the field types (text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement)",
-        "missing-fields.md": "missing-fields.md:1: **fields**: is required",
-        "missing-title.md": "missing-title.md:1: **title**: is required",
+        "matrix-rows.md": "matrix-rows.md:10: fields[0] (m).rows[1].id: "r" is already a row id of this field",
+        "missing-field-type.md": "missing-field-type.md:7: fields[1] (b).type: is required; the field types are text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement",
+        "missing-fields.md": "missing-fields.md:1: fields: is required",
+        "missing-title.md": "missing-title.md:1: title: is required",
         "no-header.md": "no-header.md:1: a form file starts with a YAML header between --- lines",
-        "op-on-text.md": "op-on-text.md:11: **fields[1].show_if.op**: "gt" works on number, rating, scale, nps fields, not on text",
-        "show-if-value.md": "show-if-value.md:12: **fields[1].show_if.value**: true can never be an answer of "consent" (yes_no): must be "yes" or "no"",
-        "statement-required.md": "statement-required.md:8: **fields[0].required**: a statement records no answer; use yes_no for consent",
-        "survey-step.md": "survey-step.md:8: **fields[0].step**: a survey shows one field at a time; remove step or use type: form",
-        "unknown-key.md": "unknown-key.md:7: **fields[1]**: unknown key "requried"",
-        "unknown-op.md": "unknown-op.md:9: **fields[1].show_if.op**: expected one of "eq", "neq", "gt", "lt", "gte", "lte", "includes", "excludes", got "between"",
-        "unknown-type.md": "unknown-type.md:6: **fields[0].type**: type must be one of the field types (text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement), got "slider"",
+        "op-on-text.md": "op-on-text.md:11: fields[1] (b).show_if.op: "gt" works on number, rating, scale, nps fields, not on text",
+        "show-if-value.md": "show-if-value.md:12: fields[1] (email).show_if.value: true can never be an answer of "consent" (yes_no): must be "yes" or "no"",
+        "statement-required.md": "statement-required.md:8: fields[0] (s).required: a statement records no answer; use yes_no for consent",
+        "survey-step.md": "survey-step.md:8: fields[0] (a).step: a survey shows one field at a time; remove step or use type: form",
+        "unknown-key.md": "unknown-key.md:7: fields[1] (b): unknown key "requried" (did you mean "required"?)",
+        "unknown-op.md": "unknown-op.md:9: fields[1] (b).show_if.op: must be one of eq, neq, gt, lt, gte, lte, includes, excludes, got "between"",
+        "unknown-type.md": "unknown-type.md:6: fields[0] (a).type: unknown type "slider"; the field types are text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement",
       }
     `);
   });

@@ -2,13 +2,15 @@
 // Node roots (gray-matter); the page runtime never imports it.
 import matter from "gray-matter";
 import { type Form, formSchema } from "./schema.ts";
-import { formatPath, formIssues } from "./validate-form.ts";
+import { describePath, formatPath, formIssues } from "./validate-form.ts";
 import { locateLine } from "./yaml-locate.ts";
 
 export interface FormFileError {
   file: string;
   line: number;
   path: string;
+  /** The path for people: `fields[2] (team_size).max`. */
+  where?: string;
   message: string;
 }
 
@@ -65,6 +67,7 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
   const parsed = formSchema.safeParse(input, { reportInput: true });
   if (parsed.success) return { ok: true, form: parsed.data };
   const yaml = text.replace(OPEN, "").split(/\r?\n---/)[0] ?? "";
+  const messages = formIssues(parsed.error, input);
   const errors = parsed.error.issues.map((issue, i) => {
     const located = issue.path.length > 0 ? locateLine(yaml, issue.path) : null;
     const missing = issue.code === "invalid_type" && issue.input === undefined;
@@ -74,22 +77,24 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
       file,
       line,
       path: formatPath(issue.path),
-      message: formIssues(parsed.error)[i]!.message,
+      where: describePath(issue.path, input),
+      message: messages[i]!.message,
     };
   });
   return { ok: false, errors };
 }
 
-/** `file:line: **path**: message`, the way `formdown validate` and the build print errors. */
+/** `file:line: path: message` in plain text, the way `formdown validate` and the build print errors. */
 export function formatFormFileError(e: FormFileError): string {
-  return e.path
-    ? `${e.file}:${e.line}: **${e.path}**: ${e.message}`
+  const where = e.where ?? e.path;
+  return where
+    ? `${e.file}:${e.line}: ${where}: ${e.message}`
     : `${e.file}:${e.line}: ${e.message}`;
 }
 
-/** Writes a form back to a file; `parseFormFile(serialiseForm(f))` gives `f` again. */
-export function serialiseForm(form: Form): string {
-  const { body, ...header } = form;
-  const clean = JSON.parse(JSON.stringify(header)) as Record<string, unknown>;
-  return matter.stringify(body ? `\n${body}\n` : "", clean);
+/** The file line of a key path in a form file's header (1 when it is not written there). */
+export function keyLine(text: string, path: readonly PropertyKey[]): number {
+  const yaml = text.replace(OPEN, "").split(/\r?\n---/)[0] ?? "";
+  const located = locateLine(yaml, path);
+  return located === null ? 1 : located + 1;
 }

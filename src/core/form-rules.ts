@@ -161,7 +161,7 @@ function unreachableValue(target: Field, op: ShowIfOp, value: unknown): string |
 
 function checkField(form: RuleForm, field: Field, i: number, ctx: Ctx) {
   const at = ["fields", i];
-  if (form.type === "survey" && field.type !== "scale" && field.step !== undefined) {
+  if (form.type === "survey" && field.step !== undefined) {
     issue(
       ctx,
       [...at, "step"],

@@ -128,7 +128,7 @@ const scale: fc.Arbitrary<Gen> = fc
     count: fc.integer({ min: 1, max: 10 }),
   })
   .map(({ min, step, count }) => ({
-    field: { type: "scale", min, max: min + step * count, step },
+    field: { type: "scale", min, max: min + step * count, increment: step },
     valid: fc.integer({ min: 0, max: count }).map((k) => min + k * step),
     bad: [
       ["above max", () => min + step * (count + 1)],

@@ -172,14 +172,23 @@ describe("seed form rule 4: survey and step are mutually exclusive", () => {
       ).toEqual([]);
     }
   });
-  it("a scale's own step (the distance between values) is not a page, even in a survey", () => {
+  it("a scale's increment (the distance between values) is not a page, even in a survey", () => {
+    expect(
+      details({
+        ...base,
+        type: "survey",
+        fields: [{ id: "s", type: "scale", min: 0, max: 10, increment: 2 }],
+      }),
+    ).toEqual([]);
+  });
+  it("a scale's step is its page, like any field's: refused in a survey", () => {
     expect(
       details({
         ...base,
         type: "survey",
         fields: [{ id: "s", type: "scale", min: 0, max: 10, step: 2 }],
-      }),
-    ).toEqual([]);
+      })[0]?.field,
+    ).toBe("fields[0].step");
   });
   it("refuses a step that is neither a positive integer nor a short label", () => {
     for (const step of [0, -1, 1.5, "", "x".repeat(41)]) {
@@ -395,7 +404,7 @@ describe("show_if operators only on the types the seed allows", () => {
         { id: "c", type: "text", show_if: { field: "a", op: "eq", value: "x" } },
       ),
     ).toEqual([
-      { field: "fields[0].type", message: expect.stringContaining('got "slider"') },
+      { field: "fields[0].type", message: expect.stringContaining('unknown type "slider"') },
       { field: "fields[1].options", message: "is required" },
       {
         field: "fields[2].show_if.field",
@@ -424,23 +433,42 @@ describe("show_if operators only on the types the seed allows", () => {
         { id: "a", type: "number" },
         { id: "b", type: "text", show_if: { field: "a", op: "between", value: 1 } },
       ),
-    ).toEqual([{ field: "fields[1].show_if.op", message: expect.stringContaining('"eq"') }]);
+    ).toEqual([
+      {
+        field: "fields[1].show_if.op",
+        message: 'must be one of eq, neq, gt, lt, gte, lte, includes, excludes, got "between"',
+      },
+    ]);
+    expect(
+      withFields(
+        { id: "a", type: "number" },
+        { id: "b", type: "text", show_if: { field: "a", op: "eg", value: 1 } },
+      )[0]?.message,
+    ).toBe(
+      'must be one of eq, neq, gt, lt, gte, lte, includes, excludes, got "eg" (did you mean "eq"?)',
+    );
   });
 });
 
 describe("field shapes", () => {
   it("refuses unknown keys and unknown types instead of ignoring them", () => {
     expect(withFields({ id: "a", type: "text", requried: true })).toEqual([
-      { field: "fields[0]", message: 'unknown key "requried"' },
+      { field: "fields[0]", message: 'unknown key "requried" (did you mean "required"?)' },
     ]);
     expect(withFields({ id: "a", type: "slider" })).toEqual([
       {
         field: "fields[0].type",
-        message: expect.stringMatching(/^type must be one of the field types \(text, email/),
+        message: expect.stringMatching(/^unknown type "slider"; the field types are text, email/),
       },
     ]);
+    expect(withFields({ id: "a", type: "txt" })[0]?.message).toMatch(
+      /^unknown type "txt" \(did you mean "text"\?\)/,
+    );
     expect(details({ ...base, colour: "red", fields: [{ id: "a", type: "text" }] })).toEqual([
       { field: "", message: 'unknown key "colour"' },
+    ]);
+    expect(details({ ...base, titel: "x", fields: [{ id: "a", type: "text" }] })).toEqual([
+      { field: "", message: 'unknown key "titel" (did you mean "title"?)' },
     ]);
   });
 
@@ -577,7 +605,7 @@ describe("defaults", () => {
       hidden: [],
       fields: [
         { max: 5, required: false, points: 1 },
-        { min: 1, max: 5, step: 1 },
+        { min: 1, max: 5, increment: 1 },
         { max_length: 10_000 },
         { max_mb: 10 },
       ],

@@ -5,7 +5,7 @@ import { publicForm } from "./public-form.ts";
 import { type Form, type FormInput, formSchema } from "./schema.ts";
 import { scoreQuiz } from "./score.ts";
 
-const quizFile = new URL("../../forms/@me/quiz.md", import.meta.url).pathname;
+const quizFile = new URL("../../test/fixtures/examples/quiz.md", import.meta.url).pathname;
 const example = (() => {
   const parsed = parseFormFile(readFileSync(quizFile, "utf8"), quizFile);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));

@@ -159,21 +159,21 @@ const CASES: Record<string, Case> = {
     bad: { "above 5": [6, "must be a whole number from 1 to 5"] },
   },
   scale: {
-    field: { id: "f", type: "scale", min: 0, max: 10, step: 2 },
+    field: { id: "f", type: "scale", min: 0, max: 10, increment: 2 },
     good: [0, 4, 10],
     bad: {
-      "off step": [3, "must be on the scale's steps of 2"],
+      "off increment": [3, "must be one of the scale's values (every 2 from 0)"],
       "above max": [12, "must be a number from 0 to 10"],
       "below min": [-2, "must be a number from 0 to 10"],
       "wrong type": ["4", "must be a number from 0 to 10"],
     },
   },
-  "scale (defaults 1..5 step 1)": {
+  "scale (defaults 1..5, increment 1)": {
     field: { id: "f", type: "scale" },
     good: [1, 3, 5],
     bad: {
       "zero is below the default min": [0, "must be a number from 1 to 5"],
-      "fraction off step": [2.5, "must be on the scale's steps of 1"],
+      "fraction off increment": [2.5, "must be one of the scale's values (every 1 from 1)"],
     },
   },
   nps: {

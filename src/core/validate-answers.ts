@@ -93,10 +93,10 @@ export function checkAnswer(field: Field, v: unknown): string | null {
     case "scale": {
       if (!isNum(v) || v < field.min || v > field.max)
         return `must be a number from ${field.min} to ${field.max}`;
-      const k = (v - field.min) / field.step;
+      const k = (v - field.min) / field.increment;
       return Math.abs(k - Math.round(k)) < 1e-9
         ? null
-        : `must be on the scale's steps of ${field.step}`;
+        : `must be one of the scale's values (every ${field.increment} from ${field.min})`;
     }
     case "nps":
       return isInt(v) && v >= 0 && v <= 10 ? null : "must be a whole number from 0 to 10";

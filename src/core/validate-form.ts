@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { type FieldIssue, fail, ok, type Result } from "./errors.ts";
-import { FIELD_TYPES, type Form, formSchema } from "./schema.ts";
+import { issueMessage } from "./issue-message.ts";
+import { type Form, formSchema } from "./schema.ts";
 
 /** `["fields", 2, "show_if", "field"]` → `fields[2].show_if.field`. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -12,69 +13,36 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** How an argument reads in a message: "a string", "an array", "null". */
-export function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  const type = typeof value;
-  return type === "object" || type === "undefined" ? `an ${type}` : `a ${type}`;
-}
-
-const EXPECTED: Record<string, string> = {
-  string: "a string",
-  number: "a number",
-  int: "a whole number",
-  boolean: "a boolean (true or false)",
-  object: "an object",
-  record: "an object",
-  array: "an array",
-};
-
-const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 60) ?? String(value);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * One issue as an author or agent can act on it: what was expected and what came. Needs the
- * parse to run with `reportInput: true`, so that a present value of the wrong type is never
- * reported as missing.
+ * A path for people: a field is named by its id as well, `fields[2] (team_size).max`, so a
+ * message never has to repeat the question's label.
  */
-function message(issue: z.core.$ZodIssue): string {
-  if (issue.code === "invalid_type") {
-    if (issue.input === undefined) return "is required";
-    return `expected ${EXPECTED[issue.expected] ?? issue.expected}, got ${describeValue(issue.input)}`;
-  }
-  if (issue.code === "unrecognized_keys") {
-    return `unknown ${issue.keys.length === 1 ? "key" : "keys"} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
-  }
-  if (
-    issue.code === "invalid_union" &&
-    "note" in issue &&
-    issue.note === "No matching discriminator"
-  ) {
-    const type = (issue.input as { type?: unknown } | undefined)?.type;
-    const got = type === undefined ? "" : `, got ${shown(type)}`;
-    return `type must be one of the field types (${FIELD_TYPES.join(", ")})${got}`;
-  }
-  if (issue.code === "invalid_value") {
-    const got = "input" in issue && issue.input !== undefined ? `, got ${shown(issue.input)}` : "";
-    return `expected one of ${issue.values.map((v) => shown(v)).join(", ")}${got}`;
-  }
-  if (issue.code === "too_big" && typeof issue.input === "number")
-    return `expected at most ${issue.maximum}${issue.inclusive === false ? " (exclusive)" : ""}, got ${issue.input}`;
-  if (issue.code === "too_small" && typeof issue.input === "number")
-    return `expected at least ${issue.minimum}${issue.inclusive === false ? " (exclusive)" : ""}, got ${issue.input}`;
-  return issue.message;
+export function describePath(path: readonly PropertyKey[], input: unknown): string {
+  const base = formatPath(path);
+  const fields = isObj(input) ? input.fields : undefined;
+  if (path[0] !== "fields" || typeof path[1] !== "number" || !Array.isArray(fields)) return base;
+  const id = (fields[path[1]] as { id?: unknown } | undefined)?.id;
+  if (typeof id !== "string" || id === "") return base;
+  const head = `fields[${path[1]}]`;
+  return `${head} (${id})${base.slice(head.length)}`;
 }
 
 /** The zod issues of a failed parse as `{field: path, message}` pairs, in document order. */
-export function formIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ field: formatPath(issue.path), message: message(issue) }));
+export function formIssues(error: z.ZodError, input?: unknown): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    field: formatPath(issue.path),
+    message: issueMessage(issue, input, formSchema),
+  }));
 }
 
 /** Validates a form definition (REST body, MCP argument, parsed file) with the one schema. */
 export function validateForm(input: unknown): Result<Form> {
-  const parsed = formSchema.safeParse(input, { reportInput: true });
+  const parsed = formSchema.safeParse(input);
   if (parsed.success) return ok(parsed.data);
-  const details = formIssues(parsed.error);
+  const details = formIssues(parsed.error, input);
   const noun = details.length === 1 ? "problem" : "problems";
   return fail("validation_failed", `The form definition has ${details.length} ${noun}.`, {
     details,

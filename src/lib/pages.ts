@@ -2,17 +2,15 @@ import type { Field } from "../core/field-schema.ts";
 
 /**
  * The page each field sits on. A survey shows one field a page; a form groups consecutive
- * fields with the same `step` (a scale's `step` is its increment, so it stays with the field
- * before it); a form without steps is one page.
+ * fields with the same `step`; a form without steps is one page.
  */
 export function pageIndexes(type: string, fields: readonly Field[]): number[] {
   if (type === "survey") return fields.map((_, i) => i);
   let page = 0;
   let current: unknown;
   return fields.map((field, i) => {
-    const step = field.type === "scale" ? current : field.step;
-    if (i > 0 && step !== current) page++;
-    current = step;
+    if (i > 0 && field.step !== current) page++;
+    current = field.step;
     return page;
   });
 }

@@ -50,7 +50,7 @@ beforeAll(async () => {
   await mkdir(join(work, "forms/@me"), { recursive: true });
   for (const f of ["contact", "product-survey", "quiz"])
     await copyFile(
-      new URL(`../../forms/@me/${f}.md`, import.meta.url),
+      new URL(`../fixtures/examples/${f}.md`, import.meta.url),
       join(work, `forms/@me/${f}.md`),
     );
 });
@@ -79,7 +79,7 @@ describe("formdown CLI against a real server", () => {
     );
     const res = await formdown(["deploy", bad]);
     expect(res.code).toBe(1);
-    expect(res.stdout).toContain(`${bad}:3: **slug**`);
+    expect(res.stdout).toContain(`${bad}:3: slug: must be lowercase`);
     expect(res.stderr).toContain("nothing was deployed");
     expect((await formdown(["deploy", "forms/@me/quiz.md", "--dry-run"])).code).toBe(0);
   });
@@ -170,5 +170,82 @@ describe("formdown CLI against a real server", () => {
     const res = await formdown(["accounts", "create", "acme"], { FORMDOWN_ADMIN_TOKEN: "" });
     expect(res.code).toBe(2);
     expect((await formdown(["doctor"])).stdout).toContain("✓ API key: accepted");
+  });
+});
+
+describe("formdown validate checks what deploy would refuse, in plain words", () => {
+  const write = async (path: string, text: string) => {
+    const full = join(work, path);
+    await mkdir(join(full, ".."), { recursive: true });
+    await (await import("node:fs/promises")).writeFile(full, text);
+  };
+  const form = (slug: string, extra = "") =>
+    `---\ntitle: T\nslug: ${slug}\nfields:\n  - id: a\n    type: text\n${extra}---\n`;
+
+  it("a slug that differs from the file name, a file outside forms/@<handler>/, two files with one slug", async () => {
+    await write("v1/forms/@me/mismatch.md", form("different-slug"));
+    await write("v1/forms/@me/one.md", form("one"));
+    await write("v1/forms/@team/one.md", form("one"));
+    await write("v1/elsewhere/two.md", form("two"));
+    const res = await formdown(
+      [
+        "validate",
+        "forms/@me/mismatch.md",
+        "forms/@me/one.md",
+        "forms/@team/one.md",
+        "elsewhere/two.md",
+      ],
+      {},
+      join(work, "v1"),
+    );
+    expect(res.code).toBe(1);
+    expect(res.stdout.trim().split("\n")).toEqual([
+      'forms/@me/mismatch.md:3: slug: "different-slug" does not match the file name mismatch.md (rename the file to different-slug.md or change the slug)',
+      'forms/@team/one.md:3: slug: "one" is also the slug of forms/@me/one.md; slugs are unique',
+      "elsewhere/two.md:1: a form file lives at forms/@<handler>/<slug>.md, e.g. forms/@me/two.md",
+    ]);
+    // deploy refuses the same file before anything reaches the server
+    const deploy = await formdown(["deploy", "forms/@me/mismatch.md"], {}, join(work, "v1"));
+    expect(deploy.code).toBe(1);
+    expect(deploy.stderr).toContain("nothing was deployed");
+  });
+
+  it("names fields by id, words limits plainly, offers did you mean, and prints no Markdown", async () => {
+    await write(
+      "v2/forms/@me/typos.md",
+      form(
+        "typos",
+        "  - id: team_size\n    type: number\n    label: How many people are on your team?\n    min: 1\n    requred: true\n  - id: stars\n    type: rating\n    max: 50\n  - id: c\n    type: txt\n",
+      ),
+    );
+    const res = await formdown(["validate"], {}, join(work, "v2"));
+    expect(res.code).toBe(1);
+    expect(res.stdout).not.toContain("**");
+    expect(res.stdout).not.toContain("How many people");
+    expect(res.stdout.trim().split("\n")).toEqual([
+      'forms/@me/typos.md:7: fields[1] (team_size): unknown key "requred" (did you mean "required"?)',
+      "forms/@me/typos.md:14: fields[2] (stars).max: must be at most 10",
+      'forms/@me/typos.md:16: fields[3] (c).type: unknown type "txt" (did you mean "text"?); the field types are text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement',
+    ]);
+    const json = JSON.parse((await formdown(["validate", "--json"], {}, join(work, "v2"))).stdout);
+    expect(json[0].errors[1]).toMatchObject({ path: "fields[2].max", line: 14 });
+  });
+
+  it("suggests the command and the slug a typo meant, and understands --url without a scheme", async () => {
+    const cmd = await formdown(["submision", "contact"]);
+    expect([cmd.code, cmd.stderr.trim()]).toEqual([
+      2,
+      'error: unknown command "submision" (did you mean "submissions"?) (see formdown --help)',
+    ]);
+    const slug = await formdown(["submissions", "contcat"]);
+    expect(slug.stderr.trim()).toBe(
+      'error: No form with the slug "contcat". Did you mean "contact"? (not_found)',
+    );
+    const port = new URL(s.url).port;
+    const bare = await formdown(["list", "--json", "--url", `127.0.0.1:${port}`], {
+      FORMDOWN_URL: "",
+    });
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toContain('"slug": "contact"');
   });
 });

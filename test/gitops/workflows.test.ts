@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { DEPLOY_WORKFLOW, VALIDATE_WORKFLOW } from "../../cli/lib/scaffold.ts";
 
 const run = promisify(execFile);
 const root = new URL("../../", import.meta.url).pathname;
@@ -25,6 +26,16 @@ async function exitCode(
 describe("GitOps workflows", () => {
   it.each(["ci.yml", "deploy.yml"])("%s is a valid GitHub Actions workflow", async (name) => {
     expect((await exitCode(validator, [join(root, ".github/workflows", name)])).code).toBe(0);
+  });
+
+  it.each([
+    ["formdown-validate.yml", VALIDATE_WORKFLOW],
+    ["formdown-deploy.yml", DEPLOY_WORKFLOW],
+  ])("formdown init's %s is a valid GitHub Actions workflow", async (name, text) => {
+    const file = join(await mkdtemp(join(tmpdir(), "formdown-wf-")), name);
+    await writeFile(file, text);
+    const result = await exitCode(validator, [file]);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
   });
 
   it("the schema check catches a broken workflow", async () => {

@@ -187,7 +187,7 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
 
   it("reports the example survey with every section a PM expects", async () => {
     const markdown = await readFile(
-      new URL("../../forms/@me/product-survey.md", import.meta.url),
+      new URL("../fixtures/examples/product-survey.md", import.meta.url),
       "utf8",
     );
     await api("PUT", "/api/forms/product-survey", {
@@ -232,7 +232,10 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
   });
 
   it("reports quiz score buckets and only the five newest text answers", async () => {
-    const markdown = await readFile(new URL("../../forms/@me/quiz.md", import.meta.url), "utf8");
+    const markdown = await readFile(
+      new URL("../fixtures/examples/quiz.md", import.meta.url),
+      "utf8",
+    );
     await api("PUT", "/api/forms/quiz", {
       body: { markdown: markdown.replace("type: quiz", "type: quiz\nhumanness: false") },
     });

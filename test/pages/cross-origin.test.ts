@@ -20,7 +20,10 @@ let browser: Browser;
 beforeAll(async () => {
   api = await startTestServer();
   for (const name of ["contact"]) {
-    const markdown = await readFile(new URL(`../../forms/@me/${name}.md`, import.meta.url), "utf8");
+    const markdown = await readFile(
+      new URL(`../fixtures/examples/${name}.md`, import.meta.url),
+      "utf8",
+    );
     await client(api.url, api.apiKey)("PUT", `/api/forms/${name}`, { body: { markdown } });
   }
   await buildPages({

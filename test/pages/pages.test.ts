@@ -29,7 +29,10 @@ beforeAll(async () => {
   s = await startTestServer();
   api = client(s.url, s.apiKey);
   for (const name of ["contact", "product-survey", "quiz"]) {
-    const markdown = await readFile(new URL(`../../forms/@me/${name}.md`, import.meta.url), "utf8");
+    const markdown = await readFile(
+      new URL(`../fixtures/examples/${name}.md`, import.meta.url),
+      "utf8",
+    );
     expect((await api("PUT", `/api/forms/${name}`, { body: { markdown } })).status).toBe(201);
   }
   browser = await launch();

@@ -20,7 +20,10 @@ beforeAll(async () => {
       TURNSTILE_SCRIPT_URL: fake.script,
     },
   });
-  const markdown = await readFile(new URL("../../forms/@me/contact.md", import.meta.url), "utf8");
+  const markdown = await readFile(
+    new URL("../fixtures/examples/contact.md", import.meta.url),
+    "utf8",
+  );
   await client(s.url, s.apiKey)("PUT", "/api/forms/contact", { body: { markdown } });
 }, 180_000);
 afterAll(async () => {

@@ -1,0 +1,53 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type FormFileError, keyLine, parseFormFile } from "../../src/core/form-file.ts";
+import { duplicateSlugs, type PlacedForm, placeProblems } from "../../src/core/form-location.ts";
+import type { Form } from "../../src/core/schema.ts";
+import { usage } from "./api.ts";
+
+export interface CheckedFile {
+  file: string;
+  text: string;
+  form: Form | null;
+  errors: FormFileError[];
+}
+
+/** Every forms/@<handler>/*.md under `root`, for a bare `formdown validate`. */
+export async function formFiles(root = "."): Promise<string[]> {
+  const out: string[] = [];
+  const dir = join(root, "forms");
+  for (const handler of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (!handler.isDirectory() || !handler.name.startsWith("@")) continue;
+    for (const name of (await readdir(join(dir, handler.name))).sort())
+      if (name.endsWith(".md")) out.push(join("forms", handler.name, name));
+  }
+  if (out.length === 0) throw usage("no form files given, and none under forms/@<handler>/");
+  return out;
+}
+
+/**
+ * Reads and checks form files the way deploy would: each file against the schema, its place
+ * (forms/@<handler>/<slug>.md), and all of them together for duplicate slugs.
+ */
+export async function checkFiles(files: string[]): Promise<CheckedFile[]> {
+  const checked: CheckedFile[] = [];
+  const placed: PlacedForm[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch {
+      throw usage(`cannot read ${file}`);
+    }
+    const parsed = parseFormFile(text, file);
+    if (!parsed.ok) {
+      checked.push({ file, text, form: null, errors: parsed.errors });
+      continue;
+    }
+    const where = { file, slug: parsed.form.slug, slugLine: keyLine(text, ["slug"]) };
+    placed.push(where);
+    checked.push({ file, text, form: parsed.form, errors: placeProblems(where) });
+  }
+  for (const e of duplicateSlugs(placed)) checked.find((c) => c.file === e.file)?.errors.push(e);
+  return checked;
+}

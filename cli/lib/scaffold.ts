@@ -1,0 +1,96 @@
+// What `formdown init` writes into a forms-only repository: the server lives elsewhere, this
+// repository holds the form files and the two workflows that check and deploy them.
+
+export const EXAMPLE_FORM = (handler: string) => `---
+# yaml-language-server: $schema=../../formdown.schema.json
+title: Hello
+slug: hello
+fields:
+  - id: name
+    type: text
+    label: Your name
+    required: true
+  - id: rating
+    type: rating
+    label: How is your day?
+---
+
+Edit this file, run \`npx formdown validate\`, then \`npx formdown deploy forms/@${handler}/hello.md\`.
+`;
+
+const SETUP = `      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      - run: npm install --no-audit --no-fund`;
+
+export const VALIDATE_WORKFLOW = `name: Validate forms
+
+# On every pull request that touches a form: the checks deploy would apply, with file:line messages.
+on:
+  pull_request:
+    paths: ["forms/**"]
+
+permissions:
+  contents: read
+
+jobs:
+  validate:
+    runs-on: ubuntu-latest
+    steps:
+${SETUP}
+      - run: npx formdown validate
+`;
+
+export const DEPLOY_WORKFLOW = `name: Deploy forms
+
+# On every merge to main: each form file is created or updated in place on the server. A form
+# whose definition did not change changes and commits nothing.
+on:
+  push:
+    branches: [main]
+    paths: ["forms/**"]
+  workflow_dispatch:
+
+concurrency:
+  group: formdown-deploy
+  cancel-in-progress: false
+
+permissions:
+  contents: read
+
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+    env:
+      FORMDOWN_URL: \${{ secrets.FORMDOWN_URL }}
+      FORMDOWN_API_KEY: \${{ secrets.FORMDOWN_API_KEY }}
+    steps:
+${SETUP}
+      - run: npx formdown deploy
+`;
+
+export const PACKAGE_JSON = `{
+  "private": true,
+  "scripts": {
+    "validate": "formdown validate",
+    "deploy": "formdown deploy"
+  },
+  "devDependencies": {
+    "formdown": "^0.1.0"
+  }
+}
+`;
+
+export const README_SNIPPET = `## Forms
+
+The forms of this repository live in \`forms/@<handler>/<slug>.md\` (one Markdown file per form,
+YAML header then text) and are served by a Formdown server.
+
+- \`npx formdown validate\` checks every form file (no server needed).
+- \`npx formdown deploy\` makes them live; set \`FORMDOWN_URL\` and \`FORMDOWN_API_KEY\`.
+- Pull requests run \`.github/workflows/formdown-validate.yml\`; merges to main run
+  \`.github/workflows/formdown-deploy.yml\` (repository secrets \`FORMDOWN_URL\`, \`FORMDOWN_API_KEY\`).
+- Editors with the YAML language server complete and check the header through
+  \`formdown.schema.json\` (the first comment line of each form names it).
+`;
