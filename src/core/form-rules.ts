@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import type { Ending } from "./ending.ts";
 import { type Field, type FieldType, optionValue, type ShowIfOp } from "./field-schema.ts";
+import { checkPiping } from "./piping-rules.ts";
 import { checkAnswer } from "./validate-answers.ts";
 
 /** The types each show_if operator may compare (seed: conditional display). */
@@ -18,6 +20,8 @@ interface RuleForm {
   type: "form" | "survey" | "quiz";
   hidden: string[];
   fields: Field[];
+  ending?: Ending | undefined;
+  quiz: { pass_percent?: number | undefined; pass_ending?: Ending; fail_ending?: Ending };
 }
 
 type Ctx = z.core.$RefinementCtx<RuleForm>;
@@ -41,6 +45,7 @@ export function checkFormRules(form: RuleForm, ctx: Ctx): void {
     if (names.has(name)) issue(ctx, ["hidden", i], `"${name}" is listed twice`);
     names.add(name);
   });
+  checkPiping(form, ctx);
 }
 
 function checkShowIf(fields: Field[], i: number, ctx: Ctx) {
