@@ -4,6 +4,7 @@ import { cac } from "cac";
 import { registerAccounts, registerKeys, registerLogin } from "./commands/accounts.ts";
 import { registerDeploy } from "./commands/deploy.ts";
 import { registerDoctor } from "./commands/doctor.ts";
+import { registerEmbed } from "./commands/embed.ts";
 import { registerExport } from "./commands/export.ts";
 import { registerInit } from "./commands/init.ts";
 import {
@@ -39,6 +40,7 @@ for (const register of [
   registerOutbox,
   registerLogin,
   registerDoctor,
+  registerEmbed,
 ]) {
   register(cli);
 }
