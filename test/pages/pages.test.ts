@@ -73,9 +73,9 @@ describe("respondent pages", () => {
     const page = await open("/@me/product-survey?utm_source=newsletter");
     await expect(page.getByRole("button", { name: "Submit" }).isVisible()).resolves.toBe(false);
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(
-      page.getByText("Please answer this question.").first().isVisible(),
-    ).resolves.toBe(true);
+    await expect(page.getByText("Please answer this question.").first().isVisible()).resolves.toBe(
+      true,
+    );
     await page.getByRole("radio", { name: "3", exact: true }).focus();
     await page.keyboard.press("Space");
     await page.getByRole("button", { name: "Next" }).click();
