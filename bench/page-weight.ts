@@ -35,3 +35,6 @@ for (const slug of readdirSync(join(client, "@me"))) {
     `${slug.padEnd(16)} HTML ${html.length} B (${gz(html)} gz) · CSS ${total(css)} B (${totalGz(css)} gz) · JS ${total(js)} B (${totalGz(js)} gz) + later ${total(later)} B (${totalGz(later)} gz) · total gzip ${gz(html) + totalGz(css) + totalGz(js) + totalGz(later)} B`,
   );
 }
+
+const embed = readFileSync(join(client, "embed.js"));
+console.log(`embed.js         ${embed.length} B (${gz(embed)} gz; budget 2048 gz)`);

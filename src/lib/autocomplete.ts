@@ -1,7 +1,7 @@
 // Autofill hints for fields that ask for who the respondent is (WCAG 1.3.5): guessed from the
 // field's id, so a name, phone or city field fills in from the browser. Never "off".
 const HINTS: [RegExp, string][] = [
-  [/^(first|given)_?name$|^forename$/, "given-name"],
+  [/^(first|given)_?name$|^forename$|^prenom$|^vorname$|^nombre$/, "given-name"],
   [/^(last|family)_?name$|^surname$/, "family-name"],
   [/^(full_?)?name$|^your_name$|^contact_name$/, "name"],
   [/^nick_?name$/, "nickname"],

@@ -60,9 +60,11 @@ class FormdownForm extends HTMLElement {
     this.#form = this.querySelector("form");
     if (post) {
       document.documentElement.classList.add("fd-embed");
-      new ResizeObserver(() =>
-        post({ formdown: "height", height: Math.ceil(document.body.offsetHeight) }),
-      ).observe(document.body);
+      new ResizeObserver(() => {
+        // the frame grows to the content: a focus that scrolled the short frame must not stick
+        scrollTo(0, 0);
+        post({ formdown: "height", height: Math.ceil(document.body.offsetHeight) });
+      }).observe(document.body);
     }
     this.#beacon({ type: "view" });
     // the 3D viewer is a separate chunk, fetched only by pages that show a model
