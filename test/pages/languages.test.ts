@@ -32,6 +32,15 @@ describe("page languages", () => {
     await suite.api("POST", "/api/forms", {
       body: { title: "Anmeldung", slug: "anmeldung", locale: "de", humanness: false, fields },
     });
+    // the page carries German and no other language; the script carries none
+    const html = await (await fetch(`${suite.server.url}/@me/anmeldung`)).text();
+    expect(html).toContain("Bitte beantworten Sie diese Frage.");
+    for (const other of ["Please answer this question.", "Veuillez répondre", "この質問"])
+      expect(html).not.toContain(other);
+    const script = /src="(\/_astro\/[^"]+\.js)"/.exec(html)![1]!;
+    const js = await (await fetch(`${suite.server.url}${script}`)).text();
+    for (const text of ["Bitte beantworten", "Please answer this question", "Veuillez"])
+      expect(js).not.toContain(text);
     const page = await suite.open("/@me/anmeldung");
     await expect(page.locator("html").getAttribute("lang")).resolves.toBe("de");
     await expect(page.locator("html").getAttribute("dir")).resolves.toBe("ltr");
