@@ -7,6 +7,9 @@
       if (box.querySelector("iframe")) continue;
       const url = new URL(box.getAttribute("data-formdown"), location.href);
       url.searchParams.set("embed", "1");
+      // a light page keeps the form light: a frame in another colour scheme is painted opaque
+      if (!getComputedStyle(box).colorScheme.includes("dark"))
+        url.searchParams.set("scheme", "light");
       const frame = document.createElement("iframe");
       frame.src = url.href;
       frame.title = box.getAttribute("data-title") || "Form";

@@ -60,6 +60,7 @@ class FormdownForm extends HTMLElement {
     this.#form = this.querySelector("form");
     if (post) {
       document.documentElement.classList.add("fd-embed");
+      if (params.get("scheme") === "light") document.documentElement.classList.add("fd-light");
       new ResizeObserver(() => {
         // the frame grows to the content: a focus that scrolled the short frame must not stick
         scrollTo(0, 0);

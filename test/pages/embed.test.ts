@@ -94,6 +94,29 @@ describe("embedding a form in another site", () => {
     });
   });
 
+  it("stays light (and so transparent) on a light site, even for a respondent who prefers dark", async () => {
+    hostHtml = page("embedded");
+    const context = await suite.context.browser()!.newContext({ colorScheme: "dark" });
+    const tab = await context.newPage();
+    await tab.goto(hostUrl);
+    await tab.frameLocator("[data-formdown] iframe").getByLabel("Name").waitFor();
+    const inner = tab.frames().find((f) => f.url().includes("/@me/embedded"))!;
+    expect(new URL(inner.url()).searchParams.get("scheme")).toBe("light");
+    expect(
+      await inner.evaluate(() => [
+        getComputedStyle(document.documentElement).colorScheme,
+        getComputedStyle(document.body).backgroundColor,
+      ]),
+    ).toEqual(["light", "rgba(0, 0, 0, 0)"]);
+    // the same page on its own follows the respondent's preference
+    const alone = await context.newPage();
+    await alone.goto(`${suite.server.url}/@me/embedded`);
+    expect(await alone.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(
+      "dark",
+    );
+    await context.close();
+  });
+
   it("refuses to be framed by a site not in embed_origins (frame-ancestors)", async () => {
     await suite.api("POST", "/api/forms", {
       body: {
