@@ -1,6 +1,7 @@
 // Bytes shipped per example page (HTML, CSS, JS; raw and gzip). Run after `npm run build`.
-// "later" is what a page fetches after load: the proof-of-work worker at the first answer (the
-// 3D viewer chunk only on pages that show a model, none of the examples).
+// "later" is what a page fetches after load: the proof-of-work worker and the ending's chunk at
+// the first answer, the ranking and upload chunks on pages with such fields (the 3D viewer chunk
+// only on pages that show a model, none of the examples).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -18,11 +19,22 @@ for (const slug of readdirSync(join(client, "@me"))) {
   );
   const css = assets.filter((a) => a.endsWith(".css")).map(asset);
   const js = assets.filter((a) => a.endsWith(".js")).map(asset);
+  const page = html.toString();
+  const lazy = ["solver-worker-", "finish."];
+  if (page.includes("data-ranking")) lazy.push("ranking.");
+  if (page.includes('type="file"')) lazy.push("upload.");
   const later = js
-    .flatMap((f) => [...f.toString().matchAll(/solver-worker-[\w-]+\.js/g)].map((m) => m[0]))
+    .flatMap((f) => [
+      ...f.toString().matchAll(/(?:solver-worker-|finish\.|ranking\.|upload\.)[\w-]+\.js/g),
+    ])
+    .map((m) => m[0])
+    .filter((name) => lazy.some((prefix) => name.startsWith(prefix)))
     .filter((name, i, all) => all.indexOf(name) === i && existsSync(join(client, "_astro", name)))
     .map(asset);
   console.log(
     `${slug.padEnd(16)} HTML ${html.length} B (${gz(html)} gz) · CSS ${total(css)} B (${totalGz(css)} gz) · JS ${total(js)} B (${totalGz(js)} gz) + later ${total(later)} B (${totalGz(later)} gz) · total gzip ${gz(html) + totalGz(css) + totalGz(js) + totalGz(later)} B`,
   );
 }
+
+const embed = readFileSync(join(client, "embed.js"));
+console.log(`embed.js         ${embed.length} B (${gz(embed)} gz; budget 2048 gz)`);

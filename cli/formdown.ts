@@ -6,6 +6,7 @@ import { registerAccounts, registerKeys, registerLogin } from "./commands/accoun
 import { registerDeploy } from "./commands/deploy.ts";
 import { registerDev } from "./commands/dev.ts";
 import { registerDoctor } from "./commands/doctor.ts";
+import { registerEmbed } from "./commands/embed.ts";
 import { registerExport } from "./commands/export.ts";
 import { registerInit } from "./commands/init.ts";
 import {
@@ -42,6 +43,7 @@ for (const register of [
   registerLogin,
   registerDoctor,
   registerDev,
+  registerEmbed,
 ]) {
   register(cli);
 }

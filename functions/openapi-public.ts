@@ -25,6 +25,12 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
                 hidden: { type: "object" },
                 turnstile_token: str,
                 access: str,
+                seconds: {
+                  ...num,
+                  minimum: 0,
+                  description:
+                    "Seconds since the respondent started (stored as `seconds`; null when implausible)",
+                },
               },
               ["fields"],
             ),
@@ -44,6 +50,18 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
                 percent: num,
                 passed: { type: ["boolean", "null"] },
               }),
+              feedback: {
+                type: "array",
+                description: "Quiz showing results: each scored question right or wrong",
+                items: obj({ field: str, correct: { type: "boolean" }, explanation: str }, [
+                  "field",
+                  "correct",
+                ]),
+              },
+              ending: {
+                enum: ["default", "pass", "fail"],
+                description: "Quiz: the ending the page shows (pass_ending, fail_ending, ending)",
+              },
             },
             ["response_id", "submission_id", "status"],
           ),
@@ -59,7 +77,20 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
       summary: "Page beacon",
       requestBody: {
         required: true,
-        content: { "application/json": { schema: obj({ type: { enum: ["view", "start"] } }) } },
+        content: {
+          "application/json": {
+            schema: obj(
+              {
+                type: { enum: ["view", "start", "progress"] },
+                field: {
+                  ...str,
+                  description: "progress: the id of a question the respondent reached (no answer)",
+                },
+              },
+              ["type"],
+            ),
+          },
+        },
       },
       responses: {
         204: { description: "Counted" },

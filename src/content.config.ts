@@ -1,8 +1,10 @@
 import { defineCollection } from "astro:content";
+import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { glob } from "astro/loaders";
+import { z } from "zod";
 import { formatFormFileError, parseFormFile } from "./core/form-file.ts";
 import { formSchema } from "./core/schema.ts";
 
@@ -48,6 +50,15 @@ const forms = defineCollection({
       const found = await problems(fileURLToPath(new URL(base, context.config.root)), root);
       if (found.length) {
         throw new Error(`${found.length} problem(s) in the form files:\n${found.join("\n")}`);
+      }
+      // Astro keeps parsed entries across builds by file digest alone: a schema that gained a
+      // key with a default (locale, embed_origins…) would leave old entries without it
+      const schema = createHash("sha256")
+        .update(JSON.stringify(z.toJSONSchema(formSchema, { io: "input", unrepresentable: "any" })))
+        .digest("hex");
+      if (context.meta.get("schema") !== schema) {
+        context.store.clear();
+        context.meta.set("schema", schema);
       }
       return files.load(context);
     },

@@ -3,21 +3,48 @@ import type { AppContext } from "../context.ts";
 import { findForm } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
 
-/** Page beacons: `view` when the page shows, `start` at the first answer. One counter row a day. */
+const TYPES = ["view", "start", "progress"];
+
+/**
+ * Page beacons: `view` when the page shows, `start` at the first answer (one counter row a day),
+ * `progress` with the id of a field the respondent reached (one counter row a day and field;
+ * see migration 20261124000300). A beacon never carries an answer.
+ */
 export async function recordEvent(
   ctx: AppContext,
   slug: string,
-  type: unknown,
+  body: Record<string, unknown>,
   ip: string | undefined,
 ) {
-  if (type !== "view" && type !== "start") {
-    raise("validation_failed", 'type must be "view" or "start".', {
-      details: [{ field: "type", message: 'must be "view" or "start"' }],
+  const { type, field } = body;
+  if (typeof type !== "string" || !TYPES.includes(type)) {
+    raise("validation_failed", 'type must be "view", "start" or "progress".', {
+      details: [{ field: "type", message: 'must be "view", "start" or "progress"' }],
+    });
+  }
+  if (type === "progress" && (typeof field !== "string" || field === "")) {
+    raise("validation_failed", "A progress event names the field reached.", {
+      details: [{ field: "field", message: "must be the id of the furthest field reached" }],
     });
   }
   const form = await findForm(ctx, slug);
   if (!form) raise("not_found", `No form with the slug "${slug}".`);
+  if (type === "progress") {
+    const known = form!.definition.fields.some((f) => f.id === field && f.type !== "statement");
+    if (!known)
+      raise("validation_failed", `"${String(field)}" is not a question of this form.`, {
+        details: [{ field: "field", message: "must be the id of a question of this form" }],
+      });
+  }
   hit(ctx, `event:${ip ?? "-"}`, ctx.config.rateSubmit);
+  if (type === "progress") {
+    await ctx.db.query(
+      `insert into form_progress (form_id, day, field, reached) values ($1, (now() at time zone 'utc')::date, $2, 1)
+       on conflict (form_id, day, field) do update set reached = form_progress.reached + 1`,
+      [form!.id, field],
+    );
+    return;
+  }
   const column = type === "view" ? "views" : "starts";
   await ctx.db.query(
     `insert into form_events (form_id, day, ${column}) values ($1, (now() at time zone 'utc')::date, 1)

@@ -1,6 +1,7 @@
+import { endingKind } from "../../src/core/ending.ts";
 import { raise, unwrap } from "../../src/core/errors.ts";
 import type { Form } from "../../src/core/schema.ts";
-import { scoreQuiz } from "../../src/core/score.ts";
+import { type QuizScore, quizFeedback, scoreQuiz } from "../../src/core/score.ts";
 import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, verifyPassword } from "../crypto.ts";
@@ -51,21 +52,43 @@ function uploadUrls(form: Form, payload: Record<string, unknown>): string[] {
 }
 
 async function existing(ctx: AppContext, row: SubmitRow, key: string) {
-  const [hit] = await ctx.db.query<{ id: string; score: unknown }>(
-    "select id, score from responses where form_id = $1 and idempotency_key = $2",
-    [row.id, key],
-  );
-  return hit ? answer(row, hit.id, hit.score) : null;
+  const [hit] = await ctx.db.query<{
+    id: string;
+    score: QuizScore | null;
+    payload: Record<string, unknown>;
+  }>("select id, score, payload from responses where form_id = $1 and idempotency_key = $2", [
+    row.id,
+    key,
+  ]);
+  return hit ? answer(row, hit.id, hit.score, hit.payload) : null;
 }
 
-function answer(row: SubmitRow, id: string, score: unknown) {
-  const show = row.definition.type === "quiz" && row.definition.quiz.show_results === "immediately";
+/**
+ * The 201 answer. A quiz names the ending the page shows (`endingKind`, so the page and the API
+ * agree); one that shows results adds the score and per-question feedback (SPEC §13).
+ */
+function answer(
+  row: SubmitRow,
+  id: string,
+  score: QuizScore | null,
+  payload: Record<string, unknown>,
+) {
+  const form = row.definition;
+  const show = form.type === "quiz" && form.quiz.show_results === "immediately";
   return {
     response_id: id,
     submission_id: id,
     status: "received" as const,
-    ...(show && score ? { score } : {}),
+    ...(show && score ? { score, feedback: quizFeedback(form, payload) } : {}),
+    ...(form.type === "quiz" ? { ending: endingKind(form, score?.passed) } : {}),
   };
+}
+
+/** Seconds since the respondent started, as the page counted them; null when implausible. */
+export function plausibleSeconds(value: unknown): number | null {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) return null;
+  // a month: longer is a clock gone wrong, not a respondent
+  return value > 2_592_000 ? null : Math.round(value);
 }
 
 type SubmitRow = Pick<
@@ -173,6 +196,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     commitSha: row.commit_sha,
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
+    seconds: plausibleSeconds(input.body.seconds),
   };
   let rows: { id: string | null; seq: number | null }[];
   try {
@@ -209,7 +233,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     raise("form_closed", "This form has reached its maximum number of responses.");
   }
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, Number(inserted!.seq));
-  return answer(row, inserted!.id!, score);
+  return answer(row, inserted!.id!, score, payload);
 }
 
 async function checkUploads(

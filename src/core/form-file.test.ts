@@ -26,8 +26,8 @@ const readExample = (name: string) => {
 };
 
 describe("the example forms", () => {
-  it("are the three documented examples (fixture copies)", () => {
-    expect(examples).toEqual(["contact.md", "product-survey.md", "quiz.md"]);
+  it("are the four documented examples (fixture copies)", () => {
+    expect(examples).toEqual(["contact.md", "product-survey.md", "quiz-fr.md", "quiz.md"]);
   });
 
   it.each(examples)("%s parses, with its slug equal to its file name", (name) => {

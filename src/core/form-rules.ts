@@ -7,6 +7,8 @@ import {
   optionValue,
   type ShowIfOp,
 } from "./field-schema.ts";
+import type { Ending } from "./ending.ts";
+import { checkPiping } from "./piping-rules.ts";
 import { checkAnswer } from "./validate-answers.ts";
 
 /** The types each show_if operator may compare (seed: conditional display). */
@@ -32,6 +34,8 @@ export interface RuleForm {
   type: "form" | "survey" | "quiz";
   hidden: string[];
   fields: RuleField[];
+  ending?: Ending | undefined;
+  quiz?: { pass_percent?: number | undefined; pass_ending?: Ending; fail_ending?: Ending };
 }
 
 type Ctx = Pick<z.core.$RefinementCtx, "addIssue">;
@@ -80,6 +84,7 @@ export function checkFormRules(form: RuleForm, ctx: Ctx): void {
     if (names.has(name)) issue(ctx, ["hidden", i], `"${name}" is listed twice`);
     names.add(name);
   });
+  checkPiping(form, ctx);
 }
 
 function checkShowIf(fields: RuleField[], i: number, ctx: Ctx) {

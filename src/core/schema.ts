@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { embedOriginsSchema, endingSchema, localeSchema } from "./ending-schema.ts";
 import { fieldSchema } from "./field-schema.ts";
 import { checkFormRules, ruleView } from "./form-rules.ts";
 
 export * from "./field-schema.ts";
+export { LOCALES } from "./locales/codes.ts";
 
 /** Slugs: lowercase letters, digits and hyphens (seed rule 1). */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -83,6 +85,8 @@ export const settingsSchema = z
     max_responses: z.number().int().positive().optional().describe("Maximum number of responses"),
     /** Label of the final button. */
     submit_label: z.string().min(1).max(40).optional().describe("Label of the submit button"),
+    /** Sites allowed to embed the form in an iframe (CSP frame-ancestors). */
+    embed_origins: embedOriginsSchema,
   })
   .describe("Behaviour settings");
 
@@ -95,6 +99,10 @@ export const quizSettingsSchema = z
       .describe("immediately or never"),
     /** Score (percent) needed to pass. */
     pass_percent: z.number().min(0).max(100).optional().describe("Percent needed to pass"),
+    /** The ending for respondents who pass (needs pass_percent). */
+    pass_ending: endingSchema.optional().describe("Ending for respondents who pass"),
+    /** The ending for respondents who do not pass (needs pass_percent). */
+    fail_ending: endingSchema.optional().describe("Ending for respondents who do not pass"),
   })
   .describe("Quiz scoring and result display");
 
@@ -144,6 +152,10 @@ const formObject = z.strictObject({
     .default([])
     .describe("Query-string values recorded under payload._hidden"),
   access: accessSchema.prefault({}),
+  /** The language of the page's buttons and messages. */
+  locale: localeSchema,
+  /** What respondents see after submitting: a title and Markdown body, or a redirect. */
+  ending: endingSchema.optional(),
   /** The questions, in order. */
   fields: z
     .array(fieldSchema)

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseFormFile } from "./form-file.ts";
 import { publicForm } from "./public-form.ts";
 import { type Form, type FormInput, formSchema } from "./schema.ts";
-import { scoreQuiz } from "./score.ts";
+import { quizFeedback, scoreQuiz } from "./score.ts";
 
 const quizFile = new URL("../../test/fixtures/examples/quiz.md", import.meta.url).pathname;
 const example = (() => {
@@ -183,5 +183,31 @@ describe("publicForm keeps the answer key from respondents", () => {
     expect(p.notifications.subject).toBe("New");
     expect(form.notifications.email).toEqual(["owner@example.com"]);
     expect(example.fields[0]!.answer).toBe("404");
+  });
+});
+
+describe("quizFeedback", () => {
+  const quiz = formSchema.parse({
+    title: "Q",
+    slug: "q",
+    type: "quiz",
+    fields: [
+      { id: "a", type: "yes_no", answer: "yes", explanation: "Because." },
+      { id: "b", type: "checkbox", options: ["x", "y"], answer: ["x", "y"] },
+      { id: "nick", type: "text" },
+    ],
+  });
+
+  it("marks each scored question right or wrong and carries its explanation, never the key", () => {
+    const feedback = quizFeedback(quiz, { a: "yes", b: ["y"], nick: "z" });
+    expect(feedback).toEqual([
+      { field: "a", correct: true, explanation: "Because." },
+      { field: "b", correct: false },
+    ]);
+    expect(JSON.stringify(feedback)).not.toContain('"x"');
+  });
+
+  it("gives nothing for a form that is not a quiz", () => {
+    expect(quizFeedback({ ...quiz, type: "form" }, { a: "yes" })).toEqual([]);
   });
 });

@@ -36,3 +36,29 @@ export function scoreQuiz(form: QuizForm, payload: Record<string, unknown>): Qui
   const passed = pass === undefined ? null : points * 100 >= pass * max;
   return { points, max_points: max, percent, passed };
 }
+
+/** One question's result, shown after submitting when the quiz shows results. */
+export interface QuestionFeedback {
+  field: string;
+  correct: boolean;
+  explanation?: string;
+}
+
+/**
+ * Per scored question: right or wrong, with the author's explanation. Computed after the submit,
+ * so the answer key itself never reaches the page.
+ */
+export function quizFeedback(form: QuizForm, payload: Record<string, unknown>): QuestionFeedback[] {
+  if (form.type !== "quiz") return [];
+  return form.fields.flatMap((field) =>
+    field.answer === undefined
+      ? []
+      : [
+          {
+            field: field.id,
+            correct: correct(field.type, answerOf(payload, field.id), field.answer),
+            ...(field.explanation ? { explanation: field.explanation } : {}),
+          },
+        ],
+  );
+}

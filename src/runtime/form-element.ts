@@ -1,14 +1,17 @@
 // The respondent runtime: one custom element over server-rendered HTML. It imports the same
 // show_if and answer validation as the server, so the page and the API can never disagree.
 import type { Field } from "../core/field-schema.ts";
+import { type PipeValues, pipe } from "../core/piping.ts";
 import { visibleFields } from "../core/show-if.ts";
 import { validateAnswers } from "../core/validate-answers.ts";
 import { AntiBot } from "./anti-bot.ts";
 import { collect } from "./collect.ts";
-import { setupRanking } from "./ranking.ts";
-import { type Score, scoreText, send, submitBody } from "./send.ts";
+import type { EndingView } from "./finish.ts";
+import { problemText, type Tr, translator } from "./messages.ts";
+import { load, restore, type Saved, save } from "./restore.ts";
+import { send, submitBody } from "./send.ts";
 import { shuffleOptions } from "./shuffle.ts";
-import { showErrors, uploadFile } from "./ui.ts";
+import { showErrors } from "./ui.ts";
 
 interface Definition {
   slug: string;
@@ -23,30 +26,66 @@ interface Definition {
   turnstileSiteKey: string | null;
   turnstileScript: string;
   pageCount: number;
+  locale: string;
+  /** This locale's strings the script needs (and no other locale's). */
+  t: Record<string, string>;
+  /** The label of each page's step, when the author named it. */
+  steps: (string | null)[];
+  endings: Record<string, EndingView>;
 }
+
+const params = new URLSearchParams(location.search);
+// `?embed=1` inside a frame: no page chrome, and the frame follows the content's height
+const post =
+  params.get("embed") === "1" && parent !== window
+    ? (message: unknown) => parent.postMessage(message, "*")
+    : null;
 
 class FormdownForm extends HTMLElement {
   #def!: Definition;
+  #tr!: Tr;
   #form: HTMLFormElement | null = null;
   #page = 0;
   #uploads = new Map<string, string>();
   #sending = new Set<Promise<void>>();
   #antiBot: AntiBot | null = null;
   #idempotencyKey = crypto.randomUUID();
-  #started = false;
+  #saved: Saved = { a: {} };
+  /** What the page shows after a submit: fetched while the respondent answers, used after. */
+  #finish: Promise<typeof import("./finish.ts")> | null = null;
 
   connectedCallback() {
     this.#def = JSON.parse(this.querySelector("#fd-def")!.textContent!) as Definition;
+    this.#tr = translator(this.#def.t);
     this.#form = this.querySelector("form");
-    this.#beacon("view");
+    if (post) {
+      document.documentElement.classList.add("fd-embed");
+      if (params.get("scheme") === "light") document.documentElement.classList.add("fd-light");
+      new ResizeObserver(() => {
+        // the frame grows to the content: a focus that scrolled the short frame must not stick
+        scrollTo(0, 0);
+        post({ formdown: "height", height: Math.ceil(document.body.offsetHeight) });
+      }).observe(document.body);
+    }
+    this.#beacon({ type: "view" });
     // the 3D viewer is a separate chunk, fetched only by pages that show a model
     if (this.querySelector("model-viewer")) void import("@google/model-viewer");
     if (!this.#form) return;
     if (this.#def.randomize) shuffleOptions(this);
-    for (const list of this.querySelectorAll<HTMLElement>("[data-ranking]"))
-      setupRanking(list, () => this.#changed());
+    // rarely used parts are chunks of their own, fetched only by the pages that have them
+    const lists = this.querySelectorAll<HTMLElement>("[data-ranking]");
+    if (lists.length)
+      void import("./ranking.ts").then(({ setupRanking }) => {
+        for (const list of lists) setupRanking(list, () => this.#changed());
+      });
+    const saved = load(this.#def.slug);
+    if (saved?.a) {
+      this.#saved = saved;
+      restore(this, this.#def.fields, saved.a);
+    }
     this.#form.addEventListener("input", () => this.#changed());
     this.#form.addEventListener("change", (e) => this.#onChange(e));
+    this.#form.addEventListener("focusin", (e) => this.#reachAt(e.target as HTMLElement));
     this.#form.addEventListener("submit", (e) => {
       e.preventDefault();
       // Enter before the last page means Next, as respondents of paged forms expect
@@ -63,11 +102,11 @@ class FormdownForm extends HTMLElement {
     return `${this.#def.apiBase}/api/forms/${encodeURIComponent(this.#def.slug)}${path}`;
   }
 
-  #beacon(type: "view" | "start") {
+  #beacon(body: { type: string; field?: string }) {
     void fetch(this.#url("/events"), {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ type }),
+      body: JSON.stringify(body),
       keepalive: true,
     }).catch(() => {});
   }
@@ -76,25 +115,57 @@ class FormdownForm extends HTMLElement {
     return collect(this, this.#def.fields, this.#uploads);
   }
 
+  #values(): PipeValues {
+    return {
+      answers: this.#answers(),
+      hidden: Object.fromEntries(this.#def.hidden.map((n) => [n, params.get(n) ?? ""])),
+    };
+  }
+
   #changed() {
-    if (!this.#started) {
-      this.#started = true;
-      this.#beacon("start");
-      this.#antiBot?.prepare();
+    if (!this.#saved.s) {
+      this.#saved.s = Date.now();
+      this.#beacon({ type: "start" });
     }
+    this.#antiBot?.prepare();
+    this.#finish ??= import("./finish.ts");
+    this.#saved.a = this.#answers();
+    save(this.#def.slug, this.#saved);
     this.#render();
+  }
+
+  /**
+   * Drop-off: a field is reached when it (or a later one) is focused or answered, or its page is
+   * shown. Each answerable field the respondent reaches is reported once, in form order, and no
+   * answer travels with it (migration 20261124000300 says how stats count them).
+   */
+  #reachAt(target: HTMLElement | null) {
+    const id = target?.closest<HTMLElement>("[data-field]")?.dataset.field;
+    const index = this.#def.fields.findIndex((f) => f.id === id);
+    if (index < 0) return;
+    const visible = visibleFields(this.#def.fields, this.#answers());
+    const from = this.#saved.f ?? -1;
+    this.#def.fields.forEach((field, i) => {
+      if (i > from && i <= index && field.type !== "statement" && visible.includes(field))
+        this.#beacon({ type: "progress", field: field.id });
+    });
+    if (index > from) this.#saved.f = index;
+    save(this.#def.slug, this.#saved);
   }
 
   async #onChange(event: Event) {
     const input = event.target as HTMLInputElement;
+    this.#reachAt(input);
     if (input.type === "file") {
       const field = this.#def.fields.find((f) => f.id === input.name)!;
       this.#uploads.delete(field.id);
       if (input.files?.[0]) {
         // Submit waits for uploads still on their way
-        const sending = uploadFile(this, this.#url("/uploads"), field, input).then((url) => {
-          if (url) this.#uploads.set(field.id, url);
-        });
+        const sending = import("./upload.ts")
+          .then(({ uploadFile }) => uploadFile(this, this.#url("/uploads"), field, input, this.#tr))
+          .then((url) => {
+            if (url) this.#uploads.set(field.id, url);
+          });
         this.#sending.add(sending);
         await sending;
         this.#sending.delete(sending);
@@ -103,7 +174,7 @@ class FormdownForm extends HTMLElement {
     this.#changed();
   }
 
-  /** Shows the fields of the current page that show_if leaves visible. */
+  /** Shows the fields of the current page that show_if leaves visible; pipes answers in. */
   #render() {
     const visible = new Set(visibleFields(this.#def.fields, this.#answers()).map((f) => f.id));
     const pages = this.#pagesWithFields(visible);
@@ -112,17 +183,39 @@ class FormdownForm extends HTMLElement {
     for (const box of this.querySelectorAll<HTMLElement>("[data-field]")) {
       box.hidden = Number(box.dataset.page) !== this.#page || !visible.has(box.dataset.field!);
     }
+    const values = this.#values();
+    for (const el of this.querySelectorAll<HTMLElement>("[data-pipe]"))
+      el.textContent = pipe(el.dataset.pipe!, values);
+    for (const el of this.querySelectorAll<HTMLInputElement>("[data-pipe-placeholder]"))
+      el.placeholder = pipe(el.dataset.pipePlaceholder!, values);
+    for (const el of this.querySelectorAll<HTMLElement>("[data-stars]"))
+      el.textContent =
+        this.querySelector<HTMLElement>(`[name="${el.dataset.stars}"]:checked`)?.dataset.text ?? "";
     const at = pages.indexOf(this.#page);
     const last = at === pages.length - 1;
     (this.querySelector("[data-back]") as HTMLElement).hidden = at <= 0;
     (this.querySelector("[data-next]") as HTMLElement).hidden = last;
     (this.querySelector("[data-submit]") as HTMLElement).hidden = !last;
-    const bar = this.querySelector<HTMLElement>(".fd-progressbar");
-    if (bar) {
-      bar.style.setProperty("--fd-progress", `${Math.round(((at + 1) / pages.length) * 100)}%`);
-      bar.setAttribute("aria-valuenow", String(at + 1));
-      bar.setAttribute("aria-valuemax", String(pages.length));
+    const step = this.querySelector<HTMLElement>("[data-step]");
+    if (step) {
+      const num = new Intl.NumberFormat(this.#def.locale);
+      const label = this.#def.steps[this.#page];
+      step.hidden = pages.length < 2;
+      step.textContent =
+        this.#tr(this.#def.type === "survey" ? "n_of" : "step_of", {
+          n: num.format(at + 1),
+          total: num.format(pages.length),
+        }) + (label ? ` · ${label}` : "");
     }
+    this.#progress(at / pages.length, at, pages.length);
+  }
+
+  /** The bar shows the share of pages done: empty on the first, full after the submit. */
+  #progress(share: number, done: number, total: number) {
+    const bar = this.querySelector<HTMLElement>(".fd-progressbar");
+    bar?.style.setProperty("--fd-progress", `${Math.round(share * 100)}%`);
+    bar?.setAttribute("aria-valuenow", String(done));
+    bar?.setAttribute("aria-valuemax", String(total));
   }
 
   #pagesWithFields(visible: Set<string>): number[] {
@@ -133,6 +226,26 @@ class FormdownForm extends HTMLElement {
     return [...pages].sort((a, b) => a - b);
   }
 
+  /**
+   * Problems worded in the page's language, whatever words the API used. A rule the page cannot
+   * see (a definition changed since it loaded) keeps the API's words on an English page.
+   */
+  #show(details: { field: string; message: string }[]) {
+    const answers = this.#answers();
+    const { fields, locale } = this.#def;
+    showErrors(
+      this,
+      fields,
+      details.map((d) => {
+        const field = fields.find((f) => f.id === d.field);
+        let message = field ? problemText(field, answers[d.field], this.#tr, locale) : "";
+        if (!message || (message === this.#tr("err_invalid") && locale === "en"))
+          message = `${field?.label ?? d.field} ${d.message}.`;
+        return { field: d.field, message };
+      }),
+    );
+  }
+
   /** Validates with the core; shows problems of the given fields only. Returns whether they pass. */
   #check(onlyPage: boolean): boolean {
     const result = validateAnswers(this.#def, this.#answers());
@@ -140,7 +253,7 @@ class FormdownForm extends HTMLElement {
     const details = result.ok
       ? []
       : (result.failure.details ?? []).filter((d) => !onlyPage || pageOf(d.field) === this.#page);
-    showErrors(this, this.#def.fields, details);
+    this.#show(details);
     if (details.length && !onlyPage) this.#page = pageOf(details[0]!.field);
     return details.length === 0;
   }
@@ -159,20 +272,23 @@ class FormdownForm extends HTMLElement {
     if (next === undefined) return;
     this.#page = next;
     this.#render();
-    this.querySelector<HTMLElement>(
-      `[data-page="${next}"]:not([hidden]) input, [data-page="${next}"]:not([hidden]) textarea, [data-page="${next}"]:not([hidden]) select, [data-page="${next}"]:not([hidden]) button`,
-    )?.focus();
+    const first = this.querySelector<HTMLElement>(
+      `[data-page="${next}"]:not([hidden]) :is(input, textarea, select, button)`,
+    );
+    this.#reachAt(first);
+    first?.focus();
   }
 
   async #submit() {
+    const tr = this.#tr;
     const status = this.querySelector<HTMLElement>(".fd-status")!;
     if (this.#sending.size) {
-      status.textContent = "Finishing your upload…";
+      status.textContent = tr("uploading");
       await Promise.all(this.#sending);
     }
     if (!this.#check(false)) {
       this.#render();
-      status.textContent = "Please check the highlighted answers.";
+      status.textContent = tr("check");
       status.classList.add("fd-bad");
       this.querySelector<HTMLElement>(
         ".fd-invalid input, .fd-invalid textarea, .fd-invalid select",
@@ -182,12 +298,14 @@ class FormdownForm extends HTMLElement {
     const button = this.querySelector<HTMLButtonElement>("[data-submit]")!;
     button.disabled = true;
     status.classList.remove("fd-bad");
-    status.textContent = "Sending…";
+    const antiBot = this.#antiBot!;
+    status.textContent = tr(antiBot.usesAltcha ? "verifying" : "sending");
     try {
       const body = submitBody(this.#def, this, this.#answers());
-      const antiBot = this.#antiBot!;
+      body.seconds = Math.round((Date.now() - (this.#saved.s ?? Date.now())) / 1000);
       const token = await antiBot.token();
       if (token !== undefined) body.turnstile_token = token;
+      status.textContent = tr("sending");
       let answer = await send(this.#url("/submit"), this.#idempotencyKey, body);
       if (answer.code === "captcha_failed" && antiBot.usesAltcha) {
         // an expired challenge: solve a fresh one and try once more
@@ -195,36 +313,54 @@ class FormdownForm extends HTMLElement {
         body.turnstile_token = await antiBot.token();
         answer = await send(this.#url("/submit"), this.#idempotencyKey, body);
       }
-      if (answer.status === 201) return this.#done(answer.score);
+      if (answer.status === 201) return await this.#done(answer);
       // the server checks access first and spends the anti-bot token after it: get a fresh one
       if (!["access_denied", "form_closed"].includes(answer.code ?? "")) antiBot.renew();
       if (answer.details?.length) {
-        showErrors(this, this.#def.fields, answer.details);
+        this.#show(answer.details);
         // the first problem may sit on another page of a multi-page form
         const page = this.#pageOf(answer.details[0]!.field);
         if (!Number.isNaN(page)) this.#page = page;
         this.#render();
       }
-      status.textContent = answer.error ?? "Something went wrong. Please try again.";
+      const says: Record<string, string> = {
+        access_denied: "denied",
+        form_closed: "closed",
+        rate_limited: "too_many",
+        validation_failed: "check",
+      };
+      status.textContent = tr(says[answer.code ?? ""] ?? "failed");
       status.classList.add("fd-bad");
     } catch {
-      status.textContent =
-        "Could not reach the server. Check your connection and press Submit again.";
+      status.textContent = tr("offline");
       status.classList.add("fd-bad");
     } finally {
       button.disabled = false;
     }
   }
 
-  #done(score?: Score) {
+  async #done(answer: Awaited<ReturnType<typeof send>>) {
+    this.#finish ??= import("./finish.ts");
+    const { showEnding, showScore } = await this.#finish;
+    const values = { ...this.#values(), score: answer.score ?? null };
+    save(this.#def.slug, null);
     this.#form!.hidden = true;
+    this.#progress(1, this.#def.pageCount, this.#def.pageCount);
     const done = this.querySelector<HTMLElement>(".fd-done")!;
     done.hidden = false;
-    if (score && this.#def.showResults) {
-      const p = done.querySelector<HTMLElement>(".fd-score")!;
-      p.hidden = false;
-      p.textContent = scoreText(score);
-    }
+    const { endings } = this.#def;
+    if (answer.score && this.#def.showResults)
+      showScore(
+        done,
+        answer.score,
+        answer.feedback,
+        this.#def.fields,
+        values,
+        this.#tr,
+        this.#def.locale,
+      );
+    showEnding(done, endings[answer.ending ?? "default"] ?? endings.default!, values, post);
+    post?.({ formdown: "submitted" });
     done.focus();
   }
 }

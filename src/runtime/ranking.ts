@@ -24,9 +24,13 @@ export function setupRanking(list: HTMLElement, onChange: () => void): void {
     else sibling.after(li);
     refresh();
     const at = items().indexOf(li as HTMLLIElement) + 1;
-    const status = list.parentElement?.querySelector("[data-rank-status]");
+    const status = list.parentElement?.querySelector<HTMLElement>("[data-rank-status]");
+    // the sentence comes from the page, in its language
     if (status)
-      status.textContent = `${li.dataset.value} moved to position ${at} of ${items().length}`;
+      status.textContent = status.dataset
+        .moved!.replace("{option}", li.dataset.value!)
+        .replace("{n}", String(at))
+        .replace("{total}", String(items().length));
     // keep focus on the moved item's button so repeated presses keep moving it
     const again = li.querySelector<HTMLButtonElement>(`[data-move="${button.dataset.move}"]`)!;
     (again.disabled

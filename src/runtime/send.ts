@@ -8,12 +8,21 @@ export interface Score {
   passed: boolean | null;
 }
 
+export interface Feedback {
+  field: string;
+  correct: boolean;
+  explanation?: string;
+}
+
 export interface SubmitAnswer {
   status: number;
   error?: string;
   code?: string;
   details?: { field: string; message: string }[];
   score?: Score;
+  feedback?: Feedback[];
+  /** Which ending to show (quizzes: pass or fail), decided by the API. */
+  ending?: "default" | "pass" | "fail";
 }
 
 /** The body of a submit, without the anti-bot token. */
@@ -47,9 +56,4 @@ export async function send(
   });
   const json = (await res.json().catch(() => ({}))) as Omit<SubmitAnswer, "status">;
   return { ...json, status: res.status };
-}
-
-export function scoreText(score: Score): string {
-  const verdict = score.passed === null ? "" : score.passed ? " — passed" : " — not passed";
-  return `Your score: ${score.points} of ${score.max_points} (${score.percent}%)${verdict}`;
 }

@@ -76,7 +76,9 @@ describe("respondent pages", () => {
     const page = await open("/@me/product-survey?utm_source=newsletter");
     await expect(page.getByRole("button", { name: "Submit" }).isVisible()).resolves.toBe(false);
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(page.getByText("is required").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Please answer this question.").first().isVisible()).resolves.toBe(
+      true,
+    );
     await page.getByRole("radio", { name: "3", exact: true }).focus();
     await page.keyboard.press("Space");
     await page.getByRole("button", { name: "Next" }).click();
@@ -86,7 +88,7 @@ describe("respondent pages", () => {
     await page.getByRole("radio", { name: "9", exact: true }).check();
     await page.getByRole("button", { name: "Next" }).click(); // show_if now hides the follow-up
     await expect(page.getByText("How satisfied are you").isVisible()).resolves.toBe(true);
-    await page.getByRole("radio", { name: "4★" }).check();
+    await page.getByRole("radio", { name: "4 of 5 stars" }).check();
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("radio", { name: "6", exact: true }).check();
     await page.getByRole("button", { name: "Next" }).click();
@@ -135,7 +137,7 @@ describe("respondent pages", () => {
     await page.getByRole("checkbox", { name: "HEAD" }).check();
     await page.getByRole("radio", { name: "No" }).check();
     await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByText(/Your score: 3 of 4 \(75%\) — passed/).waitFor({ timeout: 30_000 });
+    await page.getByText(/Your score: 3 of 4 \(75%\) — Passed/).waitFor({ timeout: 30_000 });
     const html = await (await fetch(`${s.url}/@me/quiz`)).text();
     expect(html).not.toContain("404 is the status for a resource");
   });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { endingKind, endingOf } from "./ending.ts";
+import { formSchema } from "./schema.ts";
+
+const quiz = (quiz: Record<string, unknown>, ending?: Record<string, unknown>) =>
+  formSchema.parse({
+    title: "Q",
+    slug: "q",
+    type: "quiz",
+    quiz,
+    ...(ending ? { ending } : {}),
+    fields: [{ id: "a", type: "yes_no", answer: "yes" }],
+  });
+
+describe("which ending a respondent sees", () => {
+  const both = quiz(
+    { pass_percent: 50, pass_ending: { title: "Pass" }, fail_ending: { title: "Fail" } },
+    { title: "Done" },
+  );
+
+  it("takes the pass or fail ending of a quiz by whether the respondent passed", () => {
+    expect(endingKind(both, true)).toBe("pass");
+    expect(endingKind(both, false)).toBe("fail");
+    expect(endingOf(both, "pass").title).toBe("Pass");
+    expect(endingOf(both, "fail").title).toBe("Fail");
+  });
+
+  it("falls back to the form's ending when the quiz has no ending for that result", () => {
+    const passOnly = quiz({ pass_percent: 50, pass_ending: { title: "Pass" } }, { title: "Done" });
+    expect(endingKind(passOnly, false)).toBe("default");
+    expect(endingOf(passOnly, "default").title).toBe("Done");
+  });
+
+  it("uses the form's ending when nobody passes or fails (no pass mark) and for plain forms", () => {
+    expect(endingKind(both, null)).toBe("default");
+    const plain = formSchema.parse({ title: "F", slug: "f", fields: [{ id: "a", type: "text" }] });
+    expect(endingKind(plain, true)).toBe("default");
+    expect(endingOf(plain, "default")).toEqual({});
+  });
+});

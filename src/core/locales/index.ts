@@ -1,0 +1,44 @@
+// Every locale's UI text, for the server side of a page (Astro components). The page's script
+// never imports this: the page carries only its own locale's strings, in its JSON definition.
+import { ar } from "./ar.ts";
+import type { Locale } from "./codes.ts";
+import { de } from "./de.ts";
+import { en, type MessageKey, type Messages } from "./en.ts";
+import { es } from "./es.ts";
+import { fr } from "./fr.ts";
+import { he } from "./he.ts";
+import { it } from "./it.ts";
+import { ja } from "./ja.ts";
+import { nl } from "./nl.ts";
+import { pl } from "./pl.ts";
+import { pt } from "./pt.ts";
+import { zh } from "./zh.ts";
+
+export const MESSAGES: Record<Locale, Messages> = {
+  en,
+  de,
+  fr,
+  es,
+  it,
+  pt,
+  nl,
+  pl,
+  ja,
+  zh,
+  ar,
+  he,
+};
+
+/** The UI text of a locale (English for one the page does not know). */
+export function messages(locale: string): Messages {
+  return (MESSAGES as Record<string, Messages>)[locale] ?? en;
+}
+
+/** `{name}` placeholders filled in; an unknown name stays as written. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (all, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : all,
+  );
+}
+
+export type { MessageKey, Messages };

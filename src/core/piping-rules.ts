@@ -1,0 +1,83 @@
+import type { z } from "zod";
+import type { Ending } from "./ending.ts";
+import { pipeRefs } from "./piping.ts";
+
+interface PipingForm {
+  type: "form" | "survey" | "quiz";
+  hidden: string[];
+  /** Fields the schema could not read take part by id only. */
+  fields: readonly { id?: string | undefined; type?: string }[];
+  ending?: Ending | undefined;
+  quiz?: { pass_percent?: number | undefined; pass_ending?: Ending; fail_ending?: Ending };
+}
+
+type Ctx = Pick<z.core.$RefinementCtx, "addIssue">;
+type Path = (string | number)[];
+
+const FIELD_TEXTS = ["label", "description", "placeholder"] as const;
+const ENDING_TEXTS = ["title", "body", "redirect_url"] as const;
+
+/**
+ * Every placeholder names something the page can fill in: a field that comes earlier (any field
+ * for an ending), a declared hidden name, a score on a quiz's ending. Like show_if, a reference
+ * forward is an error rather than a silently empty text.
+ */
+export function checkPiping(form: PipingForm, ctx: Ctx): void {
+  form.fields.forEach((field, i) => {
+    for (const key of FIELD_TEXTS) {
+      const text = (field as Record<string, unknown>)[key];
+      if (typeof text === "string") checkText(form, text, ["fields", i, key], i, ctx);
+    }
+  });
+  const endings: [Path, Ending | undefined][] = [
+    [["ending"], form.ending],
+    [["quiz", "pass_ending"], form.quiz?.pass_ending],
+    [["quiz", "fail_ending"], form.quiz?.fail_ending],
+  ];
+  for (const [at, ending] of endings) {
+    if (!ending) continue;
+    for (const key of ENDING_TEXTS) {
+      const text = ending[key];
+      if (text !== undefined) checkText(form, text, [...at, key], form.fields.length, ctx);
+    }
+  }
+  for (const key of ["pass_ending", "fail_ending"] as const) {
+    if (!form.quiz?.[key]) continue;
+    if (form.type !== "quiz")
+      issue(ctx, ["quiz", key], "only a quiz has pass and fail endings; use ending instead");
+    else if (form.quiz.pass_percent === undefined)
+      issue(ctx, ["quiz", key], "needs quiz.pass_percent to decide who passed");
+  }
+}
+
+const issue = (ctx: Ctx, path: Path, message: string) =>
+  ctx.addIssue({ code: "custom", path, message });
+
+/** `before`: how many fields (from the start) the text may pipe. */
+function checkText(form: PipingForm, text: string, at: Path, before: number, ctx: Ctx) {
+  for (const ref of pipeRefs(text)) {
+    if (ref.kind === "hidden") {
+      if (!form.hidden.includes(ref.name))
+        issue(ctx, at, `pipes {hidden:${ref.name}}, but "${ref.name}" is not listed in hidden`);
+      continue;
+    }
+    if (ref.kind === "score" || ref.kind === "percent") {
+      if (form.type !== "quiz" || at[0] === "fields")
+        issue(ctx, at, `{${ref.kind}} is only known in a quiz's ending`);
+      continue;
+    }
+    const target = form.fields.findIndex((f) => f.id === ref.name);
+    if (target === -1)
+      issue(ctx, at, `pipes {field:${ref.name}}, which is not a field of this form`);
+    else if (target >= before)
+      issue(
+        ctx,
+        at,
+        target === before
+          ? `pipes {field:${ref.name}}, its own answer`
+          : `pipes {field:${ref.name}}, which comes later`,
+      );
+    else if (form.fields[target]!.type === "statement")
+      issue(ctx, at, `pipes {field:${ref.name}}, a statement, which has no answer`);
+  }
+}

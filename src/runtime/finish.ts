@@ -1,0 +1,69 @@
+// After a successful submit: the ending the API named, with answers piped in (escaped for the
+// Markdown's HTML, percent-encoded in a redirect), and a quiz's score and per-question feedback.
+import type { Field } from "../core/field-schema.ts";
+import { escapeHtml } from "../core/html.ts";
+import { type PipeValues, pipe } from "../core/piping.ts";
+import type { Tr } from "./messages.ts";
+import type { Feedback, Score } from "./send.ts";
+
+/** An ending as the page carries it: title text, body HTML (rendered Markdown), redirect. */
+export interface EndingView {
+  title: string;
+  html: string;
+  url?: string;
+}
+
+export function showEnding(
+  done: HTMLElement,
+  ending: EndingView,
+  values: PipeValues,
+  post: ((message: unknown) => void) | null,
+): void {
+  done.querySelector("h2")!.textContent = pipe(ending.title, values);
+  done.querySelector(".fd-ending")!.innerHTML = pipe(ending.html, values, escapeHtml);
+  const url = ending.url && pipe(ending.url, values, encodeURIComponent);
+  if (!url || !/^https?:\/\//i.test(url)) return;
+  const link = done.querySelector<HTMLAnchorElement>(".fd-continue")!;
+  link.href = url;
+  link.hidden = false;
+  // in an embed the page around the form navigates (embed.js), not the little frame
+  if (post) post({ formdown: "redirect", url });
+  else location.assign(url);
+}
+
+export function showScore(
+  done: HTMLElement,
+  score: Score,
+  feedback: Feedback[] | undefined,
+  fields: readonly Field[],
+  values: PipeValues,
+  tr: Tr,
+  locale: string,
+): void {
+  const p = done.querySelector<HTMLElement>(".fd-score")!;
+  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+  const verdict = score.passed === null ? "" : ` — ${tr(score.passed ? "passed" : "not_passed")}`;
+  p.hidden = false;
+  p.textContent =
+    tr("score", {
+      points: score.points,
+      max: score.max_points,
+      percent: percent.format(score.percent / 100),
+    }) + verdict;
+  const list = done.querySelector<HTMLElement>(".fd-feedback")!;
+  for (const item of feedback ?? []) {
+    const field = fields.find((f) => f.id === item.field);
+    const li = document.createElement("li");
+    li.className = item.correct ? "fd-right" : "fd-wrong";
+    const head = document.createElement("strong");
+    head.textContent = `${tr(item.correct ? "right" : "wrong")}: `;
+    li.append(head, pipe(field?.label ?? item.field, values));
+    if (item.explanation) {
+      const why = document.createElement("p");
+      why.textContent = item.explanation;
+      li.append(why);
+    }
+    list.append(li);
+  }
+  list.hidden = !feedback?.length;
+}

@@ -1,0 +1,66 @@
+// Answers kept in the browser for one form, so a reload (or a closed tab) does not lose them.
+// Cleared after a successful submit. Storage can be refused (private modes, some iframes): then
+// the page simply works without it.
+import type { Field } from "../core/field-schema.ts";
+
+export interface Saved {
+  /** The answers, in the API's shape. */
+  a: Record<string, unknown>;
+  /** When the respondent started (ms since the epoch). */
+  s?: number;
+  /** Index of the furthest field reached (progress beacons already sent). */
+  f?: number;
+}
+
+const key = (slug: string) => `formdown:${slug}`;
+
+export function load(slug: string): Saved | null {
+  try {
+    return JSON.parse(localStorage.getItem(key(slug)) ?? "null") as Saved | null;
+  } catch {
+    return null;
+  }
+}
+
+export function save(slug: string, saved: Saved | null): void {
+  try {
+    if (saved) localStorage.setItem(key(slug), JSON.stringify(saved));
+    else localStorage.removeItem(key(slug));
+  } catch {
+    // no storage: nothing to keep
+  }
+}
+
+/** Puts saved answers back into the page's controls (uploaded files are not kept). */
+export function restore(root: HTMLElement, fields: readonly Field[], answers: Saved["a"]) {
+  for (const field of fields) {
+    const v = answers[field.id];
+    const box = root.querySelector<HTMLElement>(`[data-field="${CSS.escape(field.id)}"]`);
+    if (v === undefined || !box) continue;
+    if (field.type === "ranking") {
+      const list = box.querySelector<HTMLElement>("[data-ranking]")!;
+      for (const value of v as string[])
+        for (const li of list.querySelectorAll<HTMLElement>("li"))
+          if (li.dataset.value === value) list.append(li);
+      list.dataset.touched = "1";
+      const items = [...list.children];
+      items.forEach((li, i) => {
+        li.querySelector<HTMLButtonElement>('[data-move="-1"]')!.disabled = i === 0;
+        li.querySelector<HTMLButtonElement>('[data-move="1"]')!.disabled = i === items.length - 1;
+      });
+      continue;
+    }
+    for (const input of box.querySelectorAll<HTMLInputElement>(
+      "input[type=radio],input[type=checkbox]",
+    )) {
+      const want = input.dataset.row ? (v as Record<string, unknown>)[input.dataset.row] : v;
+      input.checked = Array.isArray(want)
+        ? want.includes(input.value)
+        : String(want) === input.value;
+    }
+    const control = box.querySelector<HTMLInputElement>(
+      "input:not([type=radio],[type=checkbox],[type=file]),textarea,select",
+    );
+    if (control) control.value = String(v);
+  }
+}

@@ -1,0 +1,54 @@
+// Uploads, in their own chunk: only a page with a file field ever fetches it.
+import type { Field } from "../core/field-schema.ts";
+import type { Tr } from "./messages.ts";
+import { showErrors } from "./ui.ts";
+
+/** Uploads a chosen file with progress; checks type and size first. Returns its URL or null. */
+export function uploadFile(
+  root: HTMLElement,
+  url: string,
+  field: Field,
+  input: HTMLInputElement,
+  tr: Tr,
+): Promise<string | null> {
+  const file = input.files![0]!;
+  const box = input.closest<HTMLElement>("[data-field]")!;
+  const progress = box.querySelector<HTMLProgressElement>("progress")!;
+  const limit = Number(input.dataset.maxMb) * 1024 * 1024;
+  const accept = input.accept ? input.accept.split(",") : [];
+  const fits =
+    accept.length === 0 ||
+    accept.some((a) => (a.endsWith("/*") ? file.type.startsWith(a.slice(0, -1)) : a === file.type));
+  const fail = (message: string) => {
+    showErrors(root, [field], [{ field: field.id, message }]);
+    input.value = "";
+    return Promise.resolve(null);
+  };
+  if (file.size > limit) return fail(tr("err_size", { mb: input.dataset.maxMb! }));
+  if (!fits) return fail(tr("err_type", { types: accept.join(", ") }));
+  showErrors(root, [field], []);
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    const data = new FormData();
+    data.set("field", field.id);
+    data.set("file", file);
+    progress.hidden = false;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) progress.value = Math.round((e.loaded / e.total) * 100);
+    };
+    xhr.onload = () => {
+      progress.hidden = true;
+      const json = JSON.parse(xhr.responseText || "{}") as { url?: string; error?: string };
+      if (xhr.status === 201 && json.url) return resolve(json.url);
+      showErrors(root, [field], [{ field: field.id, message: json.error ?? tr("err_upload") }]);
+      resolve(null);
+    };
+    xhr.onerror = () => {
+      progress.hidden = true;
+      showErrors(root, [field], [{ field: field.id, message: tr("err_upload") }]);
+      resolve(null);
+    };
+    xhr.open("POST", url);
+    xhr.send(data);
+  });
+}

@@ -1,0 +1,68 @@
+import { execFile } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../helpers/api.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const CLI = new URL("../../cli/formdown.ts", import.meta.url).pathname;
+const EXAMPLE = new URL("../../forms/@me/quiz-fr.md", import.meta.url).pathname;
+let s: TestServer;
+let home: string;
+
+function formdown(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      {
+        cwd: home,
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          FORMDOWN_URL: s.url,
+          FORMDOWN_API_KEY: s.apiKey,
+        },
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  home = await mkdtemp(join(tmpdir(), "formdown-embed-"));
+});
+afterAll(() => s?.close());
+
+describe("formdown embed", () => {
+  it("prints the snippet for a form, and says which sites may embed it", async () => {
+    const deploy = await formdown(["deploy", EXAMPLE]);
+    expect(deploy.code, deploy.stderr).toBe(0);
+    const res = await formdown(["embed", "quiz-fr"]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe(
+      `<div data-formdown="${s.url}/@me/quiz-fr"></div>\n<script src="${s.url}/embed.js" async></script>\n`,
+    );
+    await client(s.url, s.apiKey)("POST", "/api/forms", {
+      body: {
+        title: "Partner",
+        slug: "partner",
+        settings: { embed_origins: ["https://partner.example"] },
+        fields: [{ id: "a", type: "text" }],
+      },
+    });
+    const limited = await formdown(["embed", "partner", "--json"]);
+    expect(JSON.parse(limited.stdout)).toMatchObject({
+      slug: "partner",
+      embed_origins: ["https://partner.example"],
+      html: expect.stringContaining(`data-formdown="${s.url}/@me/partner"`),
+    });
+    expect((await formdown(["embed", "partner"])).stderr).toContain("https://partner.example");
+    const missing = await formdown(["embed", "nope"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^error: .*not_found/m);
+  });
+});
