@@ -25,6 +25,11 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
                 hidden: { type: "object" },
                 turnstile_token: str,
                 access: str,
+                seconds: {
+                  type: "number",
+                  description:
+                    "Seconds since the respondent started; stored for the median time to complete (ignored when implausible)",
+                },
               },
               ["fields"],
             ),
@@ -59,7 +64,20 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
       summary: "Page beacon",
       requestBody: {
         required: true,
-        content: { "application/json": { schema: obj({ type: { enum: ["view", "start"] } }) } },
+        content: {
+          "application/json": {
+            schema: obj(
+              {
+                type: { enum: ["view", "start", "progress"] },
+                field: {
+                  type: "string",
+                  description: "With progress: the furthest field the respondent reached",
+                },
+              },
+              ["type"],
+            ),
+          },
+        },
       },
       responses: {
         204: { description: "Counted" },

@@ -57,7 +57,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   app.post("/api/forms/:slug/events", async (c) => {
     const body = await readJson(c, 4096);
-    await recordEvent(ctx, c.req.param("slug"), body.type, clientIp(c));
+    await recordEvent(ctx, c.req.param("slug"), body.type, clientIp(c), body.field);
     return c.body(null, 204);
   });
 

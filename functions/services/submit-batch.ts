@@ -20,6 +20,7 @@ export interface PlainResponse {
   payload: string;
   score: string | null;
   commitSha: string | null;
+  seconds?: number | null;
 }
 
 export interface Inserted {
@@ -27,10 +28,10 @@ export interface Inserted {
   seq: number;
 }
 
-const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, seq)
-  select r.id, r.form_id, r.payload, r.score, r.commit_sha, nextval(r.sequence::regclass)
-    from unnest($1::uuid[], $2::uuid[], $3::jsonb[], $4::jsonb[], $5::text[], $6::text[])
-      as r(id, form_id, payload, score, commit_sha, sequence)
+const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, seconds, seq)
+  select r.id, r.form_id, r.payload, r.score, r.commit_sha, r.seconds, nextval(r.sequence::regclass)
+    from unnest($1::uuid[], $2::uuid[], $3::jsonb[], $4::jsonb[], $5::text[], $6::text[], $7::int[])
+      as r(id, form_id, payload, score, commit_sha, sequence, seconds)
   returning id, seq`;
 
 interface Waiting {
@@ -85,6 +86,7 @@ export function responseInserter(
             column((r) => r.score),
             column((r) => r.commitSha),
             column((r) => r.sequence),
+            column((r) => r.seconds ?? null),
           ],
           { prepare: true },
         );

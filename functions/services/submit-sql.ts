@@ -16,6 +16,8 @@ export interface SubmitWrite {
   maxResponses: number | null;
   payload: string;
   score: string | null;
+  /** Seconds from the respondent's start to the submit (SPEC §13); null when absent. */
+  seconds?: number | null;
   idempotencyKey: string | null;
   /** Recipients, immediate count and milestone counts; null when no email can be due. */
   outbox: { recipients: string; immediate: number; milestones: number[] } | null;
@@ -40,7 +42,12 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   // optional columns only when they hold a value: each parameter costs, on PGlite most of all
   const columns = ["form_id", "payload"];
   const values = [form, `${p(w.payload)}::jsonb`];
-  const optional = { score: w.score, idempotency_key: w.idempotencyKey, commit_sha: w.commitSha };
+  const optional = {
+    score: w.score,
+    idempotency_key: w.idempotencyKey,
+    commit_sha: w.commitSha,
+    seconds: w.seconds ?? null,
+  };
   for (const [column, value] of Object.entries(optional)) {
     if (value === null) continue;
     columns.push(column);

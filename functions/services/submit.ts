@@ -67,6 +67,16 @@ function answer(row: SubmitRow, id: string, score: unknown) {
   };
 }
 
+/** A week: a longer "time to complete" is a tab left open, not time spent on the form. */
+const MAX_SECONDS = 7 * 86_400;
+
+/** The page's `seconds` since start, as a whole number; null when absent or implausible. */
+export function plausibleSeconds(value: unknown): number | null {
+  if (typeof value !== "number" || !Number.isFinite(value)) return null;
+  if (value < 0 || value > MAX_SECONDS) return null;
+  return Math.round(value);
+}
+
 type SubmitRow = Pick<
   FormRow,
   "id" | "definition" | "access_mode" | "access_token" | "access_password_hash" | "commit_sha"
@@ -170,6 +180,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     commitSha: row.commit_sha,
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
+    seconds: plausibleSeconds(input.body.seconds),
   };
   let rows: { id: string | null; seq: number | null; hits?: number | null }[];
   try {
