@@ -30,6 +30,16 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
               delta: int,
               percent: { type: ["number", "null"] },
             }),
+            dropoff: {
+              type: "array",
+              description:
+                "Per answerable field in form order: respondents who reached it (furthest-field beacons at or beyond it, plus responses) and responses that answered it",
+              items: obj({ field: str, reached: int, answered: int }),
+            },
+            median_seconds: {
+              type: ["number", "null"],
+              description: "Median seconds from start to submit, over responses that carried it",
+            },
           }),
         ),
         ...owner,
@@ -39,10 +49,18 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
   "/api/forms/{slug}/report": {
     parameters: [slug],
     get: {
-      summary: "A Markdown report",
-      parameters: [q("period", { enum: ["7d", "30d", "90d", "all"] })],
+      summary: "A report of the period's responses, as Markdown or as one self-contained HTML page",
+      description:
+        "format=markdown (default): GFM text. format=html: one HTML document with inline CSS and SVG charts (a chart per summarised field, the 30-day trend, drop-off), no script and no external request; every chart has a <title> and a table of its numbers.",
+      parameters: [
+        q("period", { enum: ["7d", "30d", "90d", "all"] }),
+        q("format", { enum: ["markdown", "html"] }),
+      ],
       responses: {
-        200: { description: "The report", content: { "text/markdown": { schema: str } } },
+        200: {
+          description: "The report",
+          content: { "text/markdown": { schema: str }, "text/html": { schema: str } },
+        },
         ...err("BadRequest"),
         ...owner,
       },
