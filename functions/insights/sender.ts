@@ -1,5 +1,6 @@
 import type { Form } from "../../src/core/schema.ts";
 import type { AppContext } from "../context.ts";
+import { viewLink } from "../links/view-links.ts";
 import { milestoneEmail, responseEmail } from "./compose-email.ts";
 
 interface Due {
@@ -9,6 +10,7 @@ interface Due {
   recipients: string[];
   attempts: number;
   slug: string;
+  form_id: string;
   definition: Form;
   response_id: string | null;
   payload: Record<string, unknown> | null;
@@ -40,23 +42,14 @@ export async function drainOutbox(
          from claimed where o.id = claimed.id
        returning o.id, o.kind, o.milestone, o.recipients, o.attempts, o.form_id, o.response_id
      )
-     select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.definition, b.response_id, r.payload, r.submitted_at
+     select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.id as form_id, f.definition, b.response_id, r.payload, r.submitted_at
        from bumped b join forms f on f.id = b.form_id left join responses r on r.id = b.response_id`,
     [limit],
   );
   let sent = 0;
   let failed = 0;
   for (const row of due) {
-    const base = `${ctx.config.baseUrl}/api/forms/${row.slug}/responses`;
-    const email =
-      row.kind === "milestone"
-        ? milestoneEmail(row.definition, row.milestone ?? 0, base)
-        : responseEmail(
-            row.definition,
-            row.payload ?? {},
-            new Date(row.submitted_at ?? Date.now()),
-            `${base}/${row.response_id}`,
-          );
+    const email = await compose(ctx, row);
     try {
       const result = ctx.mailer
         ? await ctx.mailer.send({ to: row.recipients, ...email })
@@ -86,6 +79,25 @@ export async function drainOutbox(
     }
   }
   return { sent, failed };
+}
+
+/** Subject and bodies, with signed links that open in a browser (no API key needed). */
+async function compose(ctx: AppContext, row: Due) {
+  const report = await viewLink(ctx, { kind: "report", formId: row.form_id, period: "30d" });
+  if (row.kind === "milestone")
+    return milestoneEmail(row.definition, row.milestone ?? 0, { report });
+  const response = row.response_id
+    ? await viewLink(ctx, { kind: "response", id: row.response_id })
+    : undefined;
+  return responseEmail(
+    row.definition,
+    row.payload ?? {},
+    new Date(row.submitted_at ?? Date.now()),
+    {
+      report,
+      ...(response ? { response } : {}),
+    },
+  );
 }
 
 /** The in-process sender of the Node server: drains every second, one drain at a time. */
