@@ -75,10 +75,13 @@ function dropoff(d: ReportData): string {
  * The report as one self-contained HTML document: inline CSS and SVG, no script, no request
  * for anything outside it. Every author string and answer is escaped.
  */
-export function renderReportHtml(d: ReportData, options: { footer?: string } = {}): string {
+export function renderReportHtml(
+  d: ReportData,
+  options: { footer?: string; intro?: string } = {},
+): string {
   const cards = d.fields
     .map((f, i) => fieldCard(f, d.tallies.get(f.id) ?? newTally(), d.responses, i + 1))
     .join("");
   const title = `${d.title} — responses report`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><header><h1>${escapeXml(title)}</h1><p class="meta">${escapeXml(plural(d.responses, "response"))} in ${escapeXml(d.periodLabel)} · generated ${escapeXml(d.generatedAt.slice(0, 16).replace("T", " "))} UTC</p>${kpis(d)}</header>${trend(d)}<h2>Answers</h2><div class="grid">${cards || "<p>This form has no questions to summarise.</p>"}</div>${d.quiz ? quiz(d.quiz) : ""}${dropoff(d)}<footer>${options.footer ?? `Formdown report for ${escapeXml(d.slug)}.`}</footer></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><header><h1>${escapeXml(title)}</h1><p class="meta">${escapeXml(plural(d.responses, "response"))} in ${escapeXml(d.periodLabel)} · generated ${escapeXml(d.generatedAt.slice(0, 16).replace("T", " "))} UTC</p>${kpis(d)}</header>${options.intro ?? ""}${trend(d)}<h2>Answers</h2><div class="grid">${cards || "<p>This form has no questions to summarise.</p>"}</div>${d.quiz ? quiz(d.quiz) : ""}${dropoff(d)}<footer>${options.footer ?? `Formdown report for ${escapeXml(d.slug)}.`}</footer></main></body></html>`;
 }
