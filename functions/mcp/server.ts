@@ -6,15 +6,19 @@ import { holdsUnstorableText } from "../http/body.ts";
 import { clientFailure, UNSTORABLE_TEXT_MESSAGE } from "../http/errors.ts";
 import type { Account } from "../services/accounts.ts";
 import { DESCRIPTION, inputJsonSchema, SERVER_INFO, TOOLS } from "./registry.ts";
+import { EXTRA_CONTENT, type ImageContent } from "./tool.ts";
 
 type ToolResult = {
-  content: { type: "text"; text: string }[];
+  content: ({ type: "text"; text: string } | ImageContent)[];
   structuredContent: Record<string, unknown>;
   isError?: boolean;
 };
 
 const result = (value: Record<string, unknown>, isError = false): ToolResult => ({
-  content: [{ type: "text", text: JSON.stringify(value, null, 2) }],
+  content: [
+    { type: "text", text: JSON.stringify(value, null, 2) },
+    ...((value as { [EXTRA_CONTENT]?: ImageContent[] })[EXTRA_CONTENT] ?? []),
+  ],
   structuredContent: value,
   ...(isError ? { isError: true } : {}),
 });

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { standaloneCharts } from "../../../src/core/charts/svg.ts";
 import { exportResponses } from "../../insights/export.ts";
-import { responseReport } from "../../insights/report.ts";
+import { responseReport, responseReportHtml } from "../../insights/report.ts";
 import { formStats } from "../../insights/stats.ts";
 import { getRecord, listRecords, parseInstant } from "../../services/responses.ts";
-import { defineTool, READ } from "../tool.ts";
+import { defineTool, EXTRA_CONTENT, type ImageContent, READ } from "../tool.ts";
 
 const slug = z.string().min(1).describe("The form's slug");
 const since = z
@@ -90,14 +91,35 @@ export const getReportTool = defineTool({
   name: "get_response_report",
   title: "Responses report",
   description:
-    "A Markdown report of a form's responses for a period: totals, completion, per-question summaries (choices, averages, NPS, rankings, matrices, recent text), quiz scores and drop-off. Good to paste into an issue or chat.",
+    'A report of a form\'s responses for a period: totals, completion, per-question summaries (choices, averages, NPS, rankings, matrices, recent text), quiz scores and drop-off. format "markdown" (default) is good to paste into an issue or chat; format "html" returns one self-contained HTML page with charts, and each chart also as an SVG image (image/svg+xml) to show the owner.',
   input: z.object({
     slug,
     period: z.enum(["7d", "30d", "90d", "all"]).default("7d").describe("7d, 30d, 90d or all"),
+    format: z
+      .enum(["markdown", "html"])
+      .default("markdown")
+      .describe("markdown, or html: a page with SVG charts, the charts also as images"),
   }),
   annotations: READ,
-  run: (ctx, account, a) => responseReport(ctx, account, a.slug, a.period),
+  run: async (ctx, account, a) => {
+    if (a.format !== "html") return responseReport(ctx, account, a.slug, a.period);
+    const { period, html } = await responseReportHtml(ctx, account, a.slug, a.period);
+    const out = { period, format: "html", html };
+    const images: ImageContent[] = standaloneCharts(html)
+      .slice(0, MAX_CHART_IMAGES)
+      .map((svg) => ({
+        type: "image",
+        mimeType: "image/svg+xml",
+        data: Buffer.from(svg).toString("base64"),
+      }));
+    // the images travel as content blocks only, not inside the JSON (see server.ts)
+    Object.defineProperty(out, EXTRA_CONTENT, { value: images });
+    return out;
+  },
 });
+
+/** Enough for every field of a long survey; an agent rarely shows more. */
+const MAX_CHART_IMAGES = 16;
 
 export const exportResponsesTool = defineTool({
   name: "export_responses",
