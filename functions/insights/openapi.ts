@@ -1,5 +1,24 @@
 // The insights endpoints: exports, stats, report, outbox.
-import { err, int, json, num, obj, owner, q, range, record, slug, str } from "../openapi-paths.ts";
+import {
+  err,
+  int,
+  json,
+  num,
+  obj,
+  owner,
+  pub,
+  q,
+  range,
+  record,
+  slug,
+  str,
+} from "../openapi-paths.ts";
+
+const signed = [
+  q("exp", { type: "string", description: "Expiry, Unix seconds" }),
+  q("sig", { type: "string", description: "HMAC-SHA256 of the link, base64url" }),
+];
+const page = { description: "A read-only HTML page", content: { "text/html": { schema: str } } };
 
 export const insightPaths: Record<string, Record<string, unknown>> = {
   "/api/forms/{slug}/responses/export": {
@@ -64,6 +83,25 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
         ...err("BadRequest"),
         ...owner,
       },
+    },
+  },
+  "/view/responses/{id}": {
+    parameters: [{ name: "id", in: "path", required: true, schema: str }],
+    get: {
+      ...pub,
+      summary:
+        "One response as a read-only HTML page, through a signed, expiring link from an email",
+      parameters: signed,
+      responses: { 200: page, ...err("Forbidden", "NotFound") },
+    },
+  },
+  "/view/forms/{form_id}/report": {
+    parameters: [{ name: "form_id", in: "path", required: true, schema: str }],
+    get: {
+      ...pub,
+      summary: "The HTML report through a signed, expiring link from an email",
+      parameters: [q("period", { enum: ["7d", "30d", "90d", "all"] }), ...signed],
+      responses: { 200: page, ...err("Forbidden", "NotFound") },
     },
   },
   "/api/outbox": {
