@@ -33,7 +33,7 @@ blockquote{margin:6px 0;padding:4px 10px;border-left:3px solid #d1d5db;white-spa
 a{color:#1e40af}
 footer{color:#4b5563;margin:28px 0 8px;font-size:.85rem}
 @media (max-width:520px){main{padding:10px}section.card{padding:10px}th,td{padding:3px 5px}}
-@media print{body{background:#fff}main{max-width:none;padding:0}section.card{border-color:#d1d5db}details{display:none}}
+@media print{body{background:#fff;-webkit-print-color-adjust:exact;print-color-adjust:exact}main{max-width:none;padding:0}section.card{border-color:#d1d5db}details{display:none}}
 `
   .replace(/\n/g, "")
   .trim();
