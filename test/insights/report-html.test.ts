@@ -178,6 +178,22 @@ describe("the HTML report", () => {
         await context.close();
       }
       await writeFile(join(dir, "report.html"), html);
+      // served for real, under its Content-Security-Policy: the inline styles still apply
+      const context = await browser.newContext({
+        extraHTTPHeaders: { authorization: `Bearer ${s.apiKey}` },
+      });
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on("console", (m) => m.type() === "error" && violations.push(m.text()));
+      await page.goto(`${s.url}/api/forms/product-survey/report?period=7d&format=html`);
+      const styles = await page.evaluate(() => ({
+        bar: getComputedStyle(document.querySelector(".bar")!).fill,
+        heat: getComputedStyle(document.querySelector("td.heat")!).backgroundColor,
+      }));
+      expect(styles.bar).toBe("rgb(29, 78, 216)");
+      expect(styles.heat).toMatch(/^rgba\(30, 58, 138, /);
+      expect(violations).toEqual([]);
+      await context.close();
     } finally {
       await browser.close();
     }
