@@ -9,10 +9,10 @@ import { launch } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { answeredCount, countOf, LEFT, RESPONSES, seedSurvey, survey } from "./survey-seed.ts";
 
-/** The numbers table folded under a field's chart, as rows of cell texts. */
-function tableOf(doc: Document, field: string): string[][] {
-  const card = doc.querySelector(`section[data-field="${field}"]`)!;
-  return [...card.querySelectorAll("tbody tr")].map((tr) =>
+/** The numbers table folded under a field's chart (the last in its card), as rows of cell texts. */
+function tableOf(doc: Document, field: string, which = -1): string[][] {
+  const tables = [...doc.querySelectorAll(`section[data-field="${field}"] table`)];
+  return [...tables.at(which)!.querySelectorAll("tbody tr")].map((tr) =>
     [...tr.children].map((c) => c.textContent!.trim()),
   );
 }
@@ -95,6 +95,11 @@ describe("the HTML report", () => {
     const score = Math.round(((promoters - detractors) / RESPONSES) * 100);
     expect(doc.querySelector("[data-nps]")!.getAttribute("data-nps")).toBe(String(score));
     expect(tableOf(doc, "recommend").map((r) => Number(r[1]))).toEqual(nps);
+    expect(tableOf(doc, "recommend", 0).map((r) => Number(r[1]))).toEqual([
+      detractors,
+      RESPONSES - promoters - detractors,
+      promoters,
+    ]);
     // matrix heat table: each cell the count of that row's column
     const heat = doc.querySelector('section[data-field="aspects"] table')!;
     const speed = [...heat.querySelectorAll("tbody tr")[0]!.querySelectorAll("td")].map((td) =>

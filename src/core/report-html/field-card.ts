@@ -66,8 +66,19 @@ export function fieldCard(field: Field, tally: Tally, responses: number, n: numb
         count: b.count,
         ...(f.nps ? { tone: TONE(Number(b.label)) } : {}),
       }));
+      const split = f.nps
+        ? numbersTable(
+            `${label}: NPS ${f.nps.score}`,
+            ["Group", "Count"],
+            [
+              ["Detractors (0–6)", f.nps.detractors],
+              ["Passives (7–8)", f.nps.passives],
+              ["Promoters (9–10)", f.nps.promoters],
+            ],
+          )
+        : "";
       body =
-        `<p>Mean <b data-mean>${f.mean}</b>, median <b data-median>${f.median}</b></p>${nps}` +
+        `<p>Mean <b data-mean>${f.mean}</b>, median <b data-median>${f.median}</b></p>${nps}${split}` +
         columnChart(id, `${label}: distribution of answers`, columns) +
         numbersTable(
           label,
