@@ -52,6 +52,16 @@ describe("the HTML report", () => {
     expect(handlers).toEqual([]);
   });
 
+  it("refuses a format it does not know, and another account's form", async () => {
+    const bad = await api("GET", "/api/forms/product-survey/report?format=pdf");
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe("invalid_param");
+    const other = await api("GET", "/api/forms/product-survey/report?format=html", {
+      key: await s.otherKey(),
+    });
+    expect(other.status).toBe(403);
+  });
+
   it("weighs at most 60 KB for the example survey", () => {
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(60 * 1024);
   });
