@@ -1,6 +1,6 @@
 // CSV export rows/s through the API against Postgres' own `COPY … TO STDOUT` in the same run, and
 // the server process's peak RSS at each size (it should stay flat); stats and report time
-// against the raw SQL aggregate. Usage: node bench/export.ts [postgres|pglite] 10000 1000000
+// against the raw SQL aggregate, and the HTML report against the Markdown one. Usage: node bench/export.ts [postgres|pglite] 10000 1000000
 import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { get } from "node:http";
@@ -138,6 +138,15 @@ try {
     const reportMs = await bestOf(() =>
       fetch(`${api}/api/forms/${slug}/report?period=all`, { headers: auth }).then((r) => r.text()),
     );
+    // the HTML report gathers the same numbers and draws them: it should cost about the same
+    let htmlBytes = 0;
+    const htmlReportMs = await bestOf(() =>
+      fetch(`${api}/api/forms/${slug}/report?period=all&format=html`, { headers: auth })
+        .then((r) => r.text())
+        .then((t) => {
+          htmlBytes = Buffer.byteLength(t);
+        }),
+    );
     // the report summarises two fields (score, tags): the hand-written SQL for the same
     // distributions is one GROUP BY per field, run one after the other
     const rawReportMs = await bestOf(async () => {
@@ -152,6 +161,9 @@ try {
     });
     console.log(
       `         stats ${statsMs.toFixed(0)} ms (raw aggregate ${rawMs.toFixed(0)} ms, ${(statsMs / rawMs).toFixed(2)}x) · report ${reportMs.toFixed(0)} ms (raw GROUP BY per field ${rawReportMs.toFixed(0)} ms, ${(reportMs / rawReportMs).toFixed(2)}x)`,
+    );
+    console.log(
+      `         report HTML ${htmlReportMs.toFixed(0)} ms (${(htmlBytes / 1024).toFixed(1)} KB), ${(htmlReportMs / reportMs).toFixed(2)}x the Markdown report (goal ≤ 1.5x)`,
     );
   }
 } finally {

@@ -30,6 +30,10 @@ export interface Config {
   supabaseServiceKey: string | undefined;
   /** Embedded mode: PGlite, accounts created for repository forms, local uploads. */
   embedded: boolean;
+  /** FORMDOWN_SECRET: the HMAC key of signed view links; unset, one is generated and kept in the database. */
+  secret: string | undefined;
+  /** FORMDOWN_NOW: a fixed clock (ISO instant) for the digest scheduler, for tests. */
+  now: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -75,5 +79,7 @@ export function readConfig(env: Env): Config {
     supabaseUrl: opt(env.SUPABASE_URL),
     supabaseServiceKey: opt(env.SUPABASE_SERVICE_ROLE_KEY),
     embedded: !opt(env.DATABASE_URL),
+    secret: opt(env.FORMDOWN_SECRET),
+    now: opt(env.FORMDOWN_NOW),
   };
 }

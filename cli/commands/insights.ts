@@ -1,49 +1,96 @@
 import type { CAC } from "cac";
 import { api, enc, request, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
-import { json, out, table } from "../lib/output.ts";
+import { json, out, say, table } from "../lib/output.ts";
+import { renderStats } from "../lib/stats-view.ts";
+import { ASCII, speaksUtf8, UNICODE, wantsColour } from "../lib/terminal-charts.ts";
 
 export function registerStats(cli: CAC): void {
   cli
-    .command("stats <slug>", "Views, starts, responses, completion and the last 7 days")
+    .command(
+      "stats <slug>",
+      "Responses, completion, the last 7 days and where respondents drop off",
+    )
     .option("--json", "JSON instead of text")
     .example("formdown stats contact")
     .action(async (slug: string, opts: { json?: boolean; url?: string; key?: string }) => {
-      const s = await api(resolveSettings(opts), "GET", `/api/forms/${enc(slug)}/stats`);
+      const settings = resolveSettings(opts);
+      const s = await api(settings, "GET", `/api/forms/${enc(slug)}/stats`);
       if (opts.json) return json(s);
-      out(
-        table(
-          ["VIEWS", "STARTS", "RESPONSES", "COMPLETION", "LAST 7 DAYS", "CHANGE"],
-          [
-            [
-              s.views,
-              s.starts,
-              s.responses,
-              `${Math.round(s.completion_rate * 100)}%`,
-              s.sparkline_7d.map((d: { count: number }) => d.count).join(" "),
-              `${s.change.delta >= 0 ? "+" : ""}${s.change.delta}${s.change.percent === null ? "" : ` (${s.change.percent}%)`}`,
-            ],
-          ],
-        ),
+      const form = await api(settings, "GET", `/api/forms/${enc(slug)}`);
+      const labels = new Map<string, string>(
+        (form.config?.fields ?? []).map((f: { id: string; label?: string }) => [
+          f.id,
+          f.label ?? f.id,
+        ]),
       );
+      const glyphs = speaksUtf8(process.env, process.platform) ? UNICODE : ASCII;
+      out(renderStats(s, labels, glyphs, wantsColour(Boolean(process.stdout.isTTY), process.env)));
     });
 }
 
 export function registerReport(cli: CAC): void {
   cli
-    .command("report <slug>", "A Markdown report of a form's responses")
+    .command(
+      "report <slug>",
+      "A report of a form's responses: Markdown, or an HTML page with charts",
+    )
     .option("--period <period>", "7d, 30d, 90d or all", { default: "7d" })
+    .option("--html", "One self-contained HTML page with charts instead of Markdown")
+    .option("-o, --output <file>", "Write the report to a file instead of stdout")
+    .option("--open", "Open the report in the browser (implies --html)")
     .example("formdown report product-survey --period 30d > report.md")
-    .action(async (slug: string, opts: { period: string; url?: string; key?: string }) => {
-      if (!["7d", "30d", "90d", "all"].includes(opts.period))
-        throw usage("--period must be 7d, 30d, 90d or all");
-      const res = await request(
-        resolveSettings(opts),
-        "GET",
-        `/api/forms/${enc(slug)}/report?period=${opts.period}`,
-      );
-      out(await res.text());
-    });
+    .example("formdown report product-survey --html -o report.html")
+    .example("formdown report product-survey --open")
+    .action(
+      async (
+        slug: string,
+        opts: {
+          period: string;
+          html?: boolean;
+          output?: string;
+          open?: boolean;
+          url?: string;
+          key?: string;
+        },
+      ) => {
+        if (!["7d", "30d", "90d", "all"].includes(opts.period))
+          throw usage("--period must be 7d, 30d, 90d or all");
+        const html = Boolean(opts.html || opts.open);
+        const res = await request(
+          resolveSettings(opts),
+          "GET",
+          `/api/forms/${enc(slug)}/report?period=${opts.period}${html ? "&format=html" : ""}`,
+        );
+        const text = await res.text();
+        let file = opts.output;
+        if (!file && opts.open) {
+          const { tmpdir } = await import("node:os");
+          const { join } = await import("node:path");
+          file = join(tmpdir(), `formdown-${slug}-report-${Date.now()}.html`);
+        }
+        if (!file) return out(text);
+        const { writeFile } = await import("node:fs/promises");
+        await writeFile(file, text);
+        say(`Wrote ${file}`);
+        if (opts.open) openInBrowser(file);
+      },
+    );
+}
+
+/** Hands a file or URL to the desktop's opener; without one, the path printed above is enough. */
+function openInBrowser(target: string): void {
+  import("node:child_process").then(({ spawn }) => {
+    const [cmd, args] =
+      process.platform === "darwin"
+        ? ["open", [target]]
+        : process.platform === "win32"
+          ? ["cmd", ["/c", "start", "", target]]
+          : ["xdg-open", [target]];
+    spawn(cmd as string, args as string[], { detached: true, stdio: "ignore" })
+      .on("error", () => say(`No browser to open; the report is at ${target}`))
+      .unref();
+  });
 }
 
 export function registerOutbox(cli: CAC): void {

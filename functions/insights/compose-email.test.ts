@@ -24,15 +24,13 @@ describe("email composition (SPEC §8)", () => {
   });
 
   it("defaults the subject and lists the answers escaped in HTML, with the link", () => {
-    const email = responseEmail(
-      form,
-      { name: "<script>x</script>", tools: ["a", "b"] },
-      at,
-      "https://h/r/1",
-    );
+    const email = responseEmail(form, { name: "<script>x</script>", tools: ["a", "b"] }, at, {
+      response: "https://h/r/1",
+      report: "https://h/report",
+    });
     expect(email.subject).toBe("New response to Beta <signup>");
     expect(email.text).toContain("Your name\n  <script>x</script>");
-    expect(email.text).toContain("tools\n  a; b");
+    expect(email.text).toContain("tools\n  a, b");
     expect(email.text).toContain("note\n  —");
     expect(email.text).toContain("https://h/r/1");
     expect(email.html).not.toContain("<script>");
@@ -41,10 +39,46 @@ describe("email composition (SPEC §8)", () => {
     expect(email.html).toContain('href="https://h/r/1"');
   });
 
+  it("writes matrix and ranking answers as rows, never JSON, in text and HTML", () => {
+    const survey = formSchema.parse({
+      title: "S",
+      slug: "s",
+      fields: [
+        {
+          id: "grid",
+          type: "matrix",
+          label: "Grid",
+          rows: [
+            { id: "speed", label: "Speed" },
+            { id: "docs", label: "Docs" },
+          ],
+          columns: ["Poor", "Good"],
+        },
+        { id: "order", type: "ranking", label: "Order", options: ["x", "y"] },
+      ],
+    });
+    const email = responseEmail(
+      survey,
+      { grid: { speed: "Good", docs: "Poor" }, order: ["y", "x"] },
+      at,
+      {
+        report: "https://h/report",
+      },
+    );
+    expect(email.text).toContain("Grid\n  Speed: Good\n  Docs: Poor");
+    expect(email.text).toContain("Order\n  1. y\n  2. x");
+    expect(email.text).not.toContain("{");
+    expect(email.html).toContain("Speed: Good<br>Docs: Poor");
+    expect(email.html).not.toContain("&#123;");
+  });
+
   it("names the milestone and the target", () => {
-    const email = milestoneEmail(form, 50, "https://h/r");
+    const email = milestoneEmail(form, 50, { report: "https://h/r" });
     expect(email.subject).toBe("Beta <signup> reached 50 responses");
     expect(email.text).toContain("50 responses of your target of 100");
+    expect(milestoneEmail(form, 1, { report: "https://h/r" }).subject).toBe(
+      "Beta <signup> reached 1 response",
+    );
   });
 
   it("backs off exponentially from 5 s, capped at an hour", () => {

@@ -1,4 +1,6 @@
 import { cellText } from "../../src/core/csv.ts";
+import { plural } from "../../src/core/report-data.ts";
+import { answerRows } from "../../src/core/report-html/response-view.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { escapeHtml } from "../../src/lib/markdown.ts";
 
@@ -6,6 +8,12 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
+}
+
+/** Where an email's buttons lead: signed, expiring links that open in a browser. */
+export interface EmailLinks {
+  response?: string;
+  report: string;
 }
 
 /** Fills {form_title}, {field:<id>} and {date}; line breaks are stripped (no header injection). */
@@ -24,11 +32,24 @@ export function fillSubject(
     .slice(0, 250);
 }
 
+const FONT = "font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const BUTTON =
+  "display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:600;margin:4px 8px 4px 0";
+
+/** Buttons for the links (inline CSS only: mail clients drop stylesheets). */
+export const buttons = (links: [string, string][]) =>
+  `<p style="margin:20px 0 8px">${links.map(([label, href]) => `<a href="${escapeHtml(href)}" style="${BUTTON}">${escapeHtml(label)}</a>`).join("")}</p>`;
+
+/** An HTML email: one narrow column with inline styles, readable in every client. */
+export function emailHtml(title: string, inner: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6"><div style="max-width:640px;margin:0 auto;padding:20px 16px;${FONT};color:#111827">${inner}<p style="color:#4b5563;font-size:12px;margin-top:28px">Sent by Formdown. The links open without signing in and expire after 30 days.</p></div></body></html>`;
+}
+
 export function responseEmail(
   form: Form,
   payload: Record<string, unknown>,
   submittedAt: Date,
-  link: string,
+  links: EmailLinks,
 ): Email {
   const subject = fillSubject(
     form.notifications.subject ?? "New response to {form_title}",
@@ -36,33 +57,50 @@ export function responseEmail(
     payload,
     submittedAt,
   );
-  const rows = form.fields
-    .filter((f) => f.type !== "statement")
-    .map(
-      (f) =>
-        [f.label ?? f.id, payload[f.id] === undefined ? "—" : cellText(payload[f.id])] as const,
-    );
+  const rows = answerRows(form, payload);
   const text = [
     `New response to ${form.title} (${submittedAt.toISOString()})`,
     "",
-    ...rows.map(([q, a]) => `${q}\n  ${a}`),
+    ...rows.map(
+      (r) => `${r.question}\n${(r.lines.length ? r.lines : ["—"]).map((l) => `  ${l}`).join("\n")}`,
+    ),
     "",
-    `View it: ${link}`,
+    ...(links.response ? [`View it: ${links.response}`] : []),
+    `Report: ${links.report}`,
   ].join("\n");
-  const html = `<h2>New response to ${escapeHtml(form.title)}</h2><table cellpadding="6">${rows
+  const cell =
+    "padding:8px 10px;border-bottom:1px solid #e5e7eb;vertical-align:top;text-align:left";
+  const table = `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;background:#ffffff;border:1px solid #e5e7eb">${rows
     .map(
-      ([q, a]) =>
-        `<tr><th align="left" valign="top">${escapeHtml(q)}</th><td>${escapeHtml(a)}</td></tr>`,
+      (r) =>
+        `<tr><th style="${cell};width:40%;font-weight:600">${escapeHtml(r.question)}</th><td style="${cell}">${r.lines.length ? r.lines.map(escapeHtml).join("<br>") : '<span style="color:#4b5563">—</span>'}</td></tr>`,
     )
-    .join("")}</table><p><a href="${escapeHtml(link)}">View the response</a></p>`;
+    .join("")}</table>`;
+  const html = emailHtml(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 4px">New response to ${escapeHtml(form.title)}</h1><p style="color:#4b5563;margin:0 0 16px">${escapeHtml(submittedAt.toISOString().slice(0, 16).replace("T", " "))} UTC</p>${table}${buttons(
+      [
+        ...(links.response ? [["View the response", links.response] as [string, string]] : []),
+        ["See the report", links.report],
+      ],
+    )}`,
+  );
   return { subject, text, html };
 }
 
-export function milestoneEmail(form: Form, count: number, link: string): Email {
+export function milestoneEmail(form: Form, count: number, links: EmailLinks): Email {
   const target = form.notifications.strategy.target;
   const of = target ? ` of your target of ${target}` : "";
-  const subject = fillSubject(`${form.title} reached ${count} responses`, form, {}, new Date());
-  const text = `${form.title} has ${count} responses${of}.\n\nSee them: ${link}`;
-  const html = `<p><strong>${escapeHtml(form.title)}</strong> has ${count} responses${escapeHtml(of)}.</p><p><a href="${escapeHtml(link)}">See them</a></p>`;
+  const subject = fillSubject(
+    `${form.title} reached ${plural(count, "response")}`,
+    form,
+    {},
+    new Date(),
+  );
+  const text = `${form.title} has ${plural(count, "response")}${of}.\n\nSee the report: ${links.report}`;
+  const html = emailHtml(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(form.title)} reached ${escapeHtml(plural(count, "response"))}</h1><p><strong>${escapeHtml(form.title)}</strong> has ${escapeHtml(plural(count, "response"))}${escapeHtml(of)}.</p>${buttons([["See the report", links.report]])}`,
+  );
   return { subject, text, html };
 }

@@ -1,5 +1,24 @@
 // The insights endpoints: exports, stats, report, outbox.
-import { err, int, json, num, obj, owner, q, range, record, slug, str } from "../openapi-paths.ts";
+import {
+  err,
+  int,
+  json,
+  num,
+  obj,
+  owner,
+  pub,
+  q,
+  range,
+  record,
+  slug,
+  str,
+} from "../openapi-paths.ts";
+
+const signed = [
+  q("exp", { type: "string", description: "Expiry, Unix seconds" }),
+  q("sig", { type: "string", description: "HMAC-SHA256 of the link, base64url" }),
+];
+const page = { description: "A read-only HTML page", content: { "text/html": { schema: str } } };
 
 export const insightPaths: Record<string, Record<string, unknown>> = {
   "/api/forms/{slug}/responses/export": {
@@ -30,6 +49,16 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
               delta: int,
               percent: { type: ["number", "null"] },
             }),
+            dropoff: {
+              type: "array",
+              description:
+                "Per answerable field in form order: respondents who reached it (the page's progress beacons, or an answer) and responses that answered it",
+              items: obj({ field: str, reached: int, answered: int }),
+            },
+            median_seconds: {
+              type: ["number", "null"],
+              description: "Median seconds from start to submit, over responses that carried it",
+            },
           }),
         ),
         ...owner,
@@ -39,13 +68,40 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
   "/api/forms/{slug}/report": {
     parameters: [slug],
     get: {
-      summary: "A Markdown report",
-      parameters: [q("period", { enum: ["7d", "30d", "90d", "all"] })],
+      summary: "A report of the period's responses, as Markdown or as one self-contained HTML page",
+      description:
+        "format=markdown (default): GFM text. format=html: one HTML document with inline CSS and SVG charts (a chart per summarised field, the 30-day trend, drop-off), no script and no external request; every chart has a <title> and a table of its numbers.",
+      parameters: [
+        q("period", { enum: ["7d", "30d", "90d", "all"] }),
+        q("format", { enum: ["markdown", "html"] }),
+      ],
       responses: {
-        200: { description: "The report", content: { "text/markdown": { schema: str } } },
+        200: {
+          description: "The report",
+          content: { "text/markdown": { schema: str }, "text/html": { schema: str } },
+        },
         ...err("BadRequest"),
         ...owner,
       },
+    },
+  },
+  "/view/responses/{id}": {
+    parameters: [{ name: "id", in: "path", required: true, schema: str }],
+    get: {
+      ...pub,
+      summary:
+        "One response as a read-only HTML page, through a signed, expiring link from an email",
+      parameters: signed,
+      responses: { 200: page, ...err("Forbidden", "NotFound") },
+    },
+  },
+  "/view/forms/{form_id}/report": {
+    parameters: [{ name: "form_id", in: "path", required: true, schema: str }],
+    get: {
+      ...pub,
+      summary: "The HTML report through a signed, expiring link from an email",
+      parameters: [q("period", { enum: ["7d", "30d", "90d", "all"] }), ...signed],
+      responses: { 200: page, ...err("Forbidden", "NotFound") },
     },
   },
   "/api/outbox": {

@@ -9,7 +9,9 @@ import type { AppContext } from "../context.ts";
 
 /** Text answers shown per field unless the caller asks for more (the rest are announced). */
 const RECENT = 5;
-const IN_PERIOD = "form_id = $1 and ($2::timestamptz is null or submitted_at >= $2)";
+export const roundSeconds = (n: number) => Math.round(n * 10) / 10;
+const IN_PERIOD =
+  "form_id = $1 and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)";
 const LIST = new Set(["checkbox", "ranking"]);
 
 /** One branch of the value aggregate for a field whose id is bind parameter `$k`. */
@@ -39,10 +41,11 @@ export async function reportTallies(
   fields: readonly Field[],
   since: string | null,
   quiz: boolean,
+  until: string | null = null,
   recentLimit = RECENT,
 ) {
   const ids = fields.map((f) => f.id);
-  const k = (i: number) => `$${i + 3}::text`;
+  const k = (i: number) => `$${i + 4}::text`;
   const summarised = fields.filter(tallied);
   const counted = summarised.map((f, i) => branch(f, k(i)));
   if (quiz)
@@ -51,16 +54,18 @@ export async function reportTallies(
   const texts = fields.filter((f) => !tallied(f)).map((f) => f.id);
   const answered = ids.map((_, i) => `count(*) filter (where payload ? ${k(i)})::int`);
   const [totals, values, recent] = await Promise.all([
-    ctx.db.query<{ responses: number; answered: number[] }>(
-      `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered
+    ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
+      `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
+              percentile_cont(0.5) within group (order by seconds) as median
          from responses where ${IN_PERIOD}`,
-      [formId, since, ...ids],
+      [formId, since, until, ...ids],
     ),
     counted.length === 0
       ? Promise.resolve([])
       : ctx.db.query<AggregateRow>(counted.map((q) => `(${q})`).join("\nunion all\n"), [
           formId,
           since,
+          until,
           ...summarised.map((f) => f.id),
         ]),
     texts.length === 0
@@ -68,9 +73,9 @@ export async function reportTallies(
       : ctx.db.query<{ field: string; answers: string[] }>(
           `select f.key as field, array(
              select payload ->> f.key from responses where ${IN_PERIOD} and payload ? f.key
-              order by submitted_at desc, id desc limit $4) as answers
-             from unnest($3::text[]) as f(key)`,
-          [formId, since, texts, recentLimit],
+              order by submitted_at desc, id desc limit $5) as answers
+             from unnest($4::text[]) as f(key)`,
+          [formId, since, until, texts, recentLimit],
         ),
   ]);
   const tallies = new Map(fields.map((f, i) => [f.id, newTally(totals[0]?.answered[i] ?? 0)]));
@@ -81,5 +86,11 @@ export async function reportTallies(
     else addAggregate(byId.get(row.field)!, tallies.get(row.field)!, row);
   }
   for (const row of recent) tallies.get(row.field)!.recent = row.answers.map(String);
-  return { responses: totals[0]?.responses ?? 0, tallies, scores };
+  const median = totals[0]?.median;
+  return {
+    responses: totals[0]?.responses ?? 0,
+    tallies,
+    scores,
+    medianSeconds: median === null || median === undefined ? null : roundSeconds(Number(median)),
+  };
 }

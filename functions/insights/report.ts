@@ -1,14 +1,16 @@
 import { raise } from "../../src/core/errors.ts";
 import { escapeMarkdown, markdownTable } from "../../src/core/markdown.ts";
+import { duration, type ReportData } from "../../src/core/report-data.ts";
+import { renderReportHtml } from "../../src/core/report-html/document.ts";
 import { fieldSection, fieldSummary } from "../../src/core/report-summary.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
-import { ownedFormHead } from "../services/form-view.ts";
-import { reportTallies } from "./report-tallies.ts";
-import { statsFor } from "./stats.ts";
+import { type FormHead, ownedFormHead } from "../services/form-view.ts";
+import { collectReport } from "./report-data.ts";
 
 export const PERIODS = { "7d": 7, "30d": 30, "90d": 90, all: null } as const;
 export type Period = keyof typeof PERIODS;
+export type ReportFormat = "markdown" | "html";
 
 export function parsePeriod(value: string | undefined): Period {
   const period = value ?? "7d";
@@ -16,43 +18,80 @@ export function parsePeriod(value: string | undefined): Period {
   return period as Period;
 }
 
-/** The Markdown report (SPEC §6): totals, completion, per-field summaries, quiz scores, drop-off. */
+export function parseReportFormat(value: string | undefined): ReportFormat {
+  const format = value ?? "markdown";
+  if (format !== "markdown" && format !== "html")
+    raise("invalid_param", "format must be markdown or html.");
+  return format as ReportFormat;
+}
+
+export interface ReportOptions {
+  field?: string | undefined;
+  textLimit?: number | undefined;
+}
+
+/** The report's numbers for one of the rolling periods, as of `now`. */
+export function periodReport(
+  ctx: AppContext,
+  row: Pick<FormHead, "id" | "slug" | "title" | "definition">,
+  period: Period,
+  now = Date.now(),
+  options: ReportOptions = {},
+): Promise<ReportData> {
+  const days = PERIODS[period];
+  return collectReport(ctx, row, {
+    ...options,
+    since: days === null ? null : new Date(now - days * 86_400_000).toISOString(),
+    until: null,
+    label: days === null ? "all time" : `the last ${days} days`,
+    now,
+  });
+}
+
+/** The report (SPEC §6) as Markdown. */
 export async function responseReport(
   ctx: AppContext,
   account: Account,
   slug: string,
   period: Period,
-  options: { field?: string | undefined; textLimit?: number } = {},
+  options: ReportOptions = {},
 ) {
-  const row = await ownedFormHead(ctx, account, slug);
-  const days = PERIODS[period];
-  const since = days === null ? null : new Date(Date.now() - days * 86_400_000).toISOString();
-  const all = row.definition.fields.filter((f) => f.type !== "statement");
-  const fields = options.field === undefined ? all : all.filter((f) => f.id === options.field);
-  if (fields.length === 0)
-    raise(
-      "invalid_param",
-      `field must be one of the form's answerable fields: ${all.map((f) => f.id).join(", ")}.`,
-    );
-  const quiz = row.definition.type === "quiz";
-  const [{ responses, tallies, scores }, stats] = await Promise.all([
-    reportTallies(ctx, row.id, fields, since, quiz, options.textLimit),
-    statsFor(ctx, row),
-  ]);
-  const label = days === null ? "all time" : `the last ${days} days`;
+  const head = await ownedFormHead(ctx, account, slug);
+  const data = await periodReport(ctx, head, period, Date.now(), options);
+  const summary = {
+    responses: data.responses,
+    fields: data.fields.map((f) => fieldSummary(f, data.tallies.get(f.id)!)),
+  };
+  return { period, markdown: reportMarkdown(data), summary };
+}
+
+/** The report as one self-contained HTML page, with the numbers it was drawn from. */
+export async function responseReportHtml(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  period: Period,
+) {
+  const data = await periodReport(ctx, await ownedFormHead(ctx, account, slug), period);
+  return { period, html: renderReportHtml(data), data };
+}
+
+/** The Markdown report: totals, completion, per-field summaries, quiz scores, drop-off. */
+export function reportMarkdown(d: ReportData): string {
+  const last7 = d.trend.slice(-7).map((t) => t.count);
   const out = [
-    `# ${escapeMarkdown(row.title)} — responses report`,
+    `# ${escapeMarkdown(d.title)} — responses report`,
     "",
-    `**${responses}** responses in ${label} · ${stats.responses} in total · ${stats.views} views · ${stats.starts} starts · completion ${Math.round(stats.completion_rate * 100)}%`,
+    `**${d.responses}** responses in ${d.periodLabel} · ${d.totals.responses} in total · ${d.totals.views} views · ${d.totals.starts} starts · completion ${Math.round(d.totals.completion_rate * 100)}%`,
     "",
-    `Last 7 days: ${stats.sparkline_7d.map((d) => d.count).join(" · ")} (${stats.change.delta >= 0 ? "+" : ""}${stats.change.delta} vs the 7 days before)`,
+    `Last 7 days: ${last7.join(" · ")} (${d.change.delta >= 0 ? "+" : ""}${d.change.delta} vs the 7 days before)`,
     "",
     "## Answers",
     "",
-    ...fields.map((f) => fieldSection(f, tallies.get(f.id)!, responses)),
+    ...d.fields.map((f) => fieldSection(f, d.tallies.get(f.id)!, d.responses)),
   ];
-  if (quiz) {
-    const rows = [...scores.entries()]
+  if (d.quiz) {
+    const rows = [...d.quiz.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([b, n]) => [`${b}–${b === 90 ? 100 : b + 9}%`, String(n)]);
     out.push(
@@ -62,22 +101,20 @@ export async function responseReport(
       "",
     );
   }
-  const dropRows = fields.map((f) => [
-    f.label ?? f.id,
-    String(tallies.get(f.id)!.answered),
-    responses ? `${Math.round((tallies.get(f.id)!.answered / responses) * 100)}%` : "0%",
+  const labels = new Map(d.fields.map((f) => [f.id, f.label ?? f.id]));
+  const dropRows = d.dropoff.map((s) => [
+    labels.get(s.field) ?? s.field,
+    String(s.reached),
+    String(s.answered),
+    s.reached ? `${Math.round((s.answered / s.reached) * 100)}%` : "0%",
   ]);
   out.push(
     "## Drop-off by field",
     "",
-    `Of ${stats.starts} starts, ${stats.responses} submitted. Answers per field:`,
+    `Respondents who reached each question (their page reported it, or they answered it) and answered it. Median time to complete: ${duration(d.medianSeconds)}.`,
     "",
-    markdownTable(["Field", "Answered", "Share of responses"], dropRows),
+    markdownTable(["Field", "Reached", "Answered", "Answered of reached"], dropRows),
     "",
   );
-  const summary = {
-    responses,
-    fields: fields.map((f) => fieldSummary(f, tallies.get(f.id)!)),
-  };
-  return { period, markdown: out.join("\n"), summary };
+  return out.join("\n");
 }

@@ -4,10 +4,19 @@ import type { AppContext } from "../context.ts";
 import { parseInstant, parseInteger } from "../services/responses.ts";
 import { exportResponses, parseFormat, toStream } from "./export.ts";
 import { listOutbox } from "./outbox.ts";
-import { parsePeriod, responseReport } from "./report.ts";
+import { parsePeriod, parseReportFormat, responseReport, responseReportHtml } from "./report.ts";
 import { formStats } from "./stats.ts";
 
 const EXT = { csv: "csv", json: "json", markdown: "md" } as const;
+
+/** The HTML report needs nothing from outside itself, and the policy says so. */
+export const HTML_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "cache-control": "no-store",
+};
 
 export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
   const key = requireKey(ctx);
@@ -32,12 +41,13 @@ export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
     c.json(await formStats(ctx, c.get("account"), c.req.param("slug"))),
   );
   app.get("/api/forms/:slug/report", key, async (c) => {
-    const report = await responseReport(
-      ctx,
-      c.get("account"),
-      c.req.param("slug"),
-      parsePeriod(c.req.query("period")),
-    );
+    const period = parsePeriod(c.req.query("period"));
+    const format = parseReportFormat(c.req.query("format"));
+    if (format === "html") {
+      const report = await responseReportHtml(ctx, c.get("account"), c.req.param("slug"), period);
+      return c.body(report.html, 200, HTML_HEADERS);
+    }
+    const report = await responseReport(ctx, c.get("account"), c.req.param("slug"), period);
     return c.body(report.markdown, 200, { "content-type": "text/markdown; charset=utf-8" });
   });
   app.get("/api/outbox", key, async (c) => {

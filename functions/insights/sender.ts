@@ -1,18 +1,24 @@
 import type { Form } from "../../src/core/schema.ts";
 import type { AppContext } from "../context.ts";
+import { viewLink } from "../links/view-links.ts";
 import { milestoneEmail, responseEmail } from "./compose-email.ts";
+import { digestEmail, enqueueDigests } from "./digest.ts";
 
 interface Due {
   id: string;
-  kind: "response" | "milestone";
+  kind: "response" | "milestone" | "digest";
   milestone: number | null;
   recipients: string[];
   attempts: number;
   slug: string;
+  form_id: string;
   definition: Form;
   response_id: string | null;
   payload: Record<string, unknown> | null;
   submitted_at: string | null;
+  digest_key: string | null;
+  digest_from: string | null;
+  digest_until: string | null;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -38,26 +44,20 @@ export async function drainOutbox(
      ), bumped as (
        update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + interval '5 minutes'
          from claimed where o.id = claimed.id
-       returning o.id, o.kind, o.milestone, o.recipients, o.attempts, o.form_id, o.response_id
+       returning o.id, o.kind, o.milestone, o.recipients, o.attempts, o.form_id, o.response_id,
+                 o.digest_key, o.digest_from, o.digest_until
      )
-     select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.definition, b.response_id, r.payload, r.submitted_at
+     select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.id as form_id, f.definition, b.response_id, r.payload, r.submitted_at,
+            b.digest_key, b.digest_from, b.digest_until
        from bumped b join forms f on f.id = b.form_id left join responses r on r.id = b.response_id`,
     [limit],
   );
   let sent = 0;
   let failed = 0;
   for (const row of due) {
-    const base = `${ctx.config.baseUrl}/api/forms/${row.slug}/responses`;
-    const email =
-      row.kind === "milestone"
-        ? milestoneEmail(row.definition, row.milestone ?? 0, base)
-        : responseEmail(
-            row.definition,
-            row.payload ?? {},
-            new Date(row.submitted_at ?? Date.now()),
-            `${base}/${row.response_id}`,
-          );
+    let email: { subject: string; text: string; html: string } | null = null;
     try {
+      email = await compose(ctx, row);
       const result = ctx.mailer
         ? await ctx.mailer.send({ to: row.recipients, ...email })
         : { id: "outbox" };
@@ -76,9 +76,9 @@ export async function drainOutbox(
           row.id,
           final ? "failed" : "pending",
           String((error as Error).message ?? error).slice(0, 500),
-          email.subject,
-          email.text,
-          email.html,
+          email?.subject ?? null,
+          email?.text ?? null,
+          email?.html ?? null,
           backoffSeconds(row.attempts),
         ],
       );
@@ -88,13 +88,45 @@ export async function drainOutbox(
   return { sent, failed };
 }
 
+/** Subject and bodies, with signed links that open in a browser (no API key needed). */
+async function compose(ctx: AppContext, row: Due) {
+  if (row.kind === "digest") return digestEmail(ctx, row);
+  const report = await viewLink(ctx, { kind: "report", formId: row.form_id, period: "30d" });
+  if (row.kind === "milestone")
+    return milestoneEmail(row.definition, row.milestone ?? 0, { report });
+  const response = row.response_id
+    ? await viewLink(ctx, { kind: "response", id: row.response_id })
+    : undefined;
+  return responseEmail(
+    row.definition,
+    row.payload ?? {},
+    new Date(row.submitted_at ?? Date.now()),
+    {
+      report,
+      ...(response ? { response } : {}),
+    },
+  );
+}
+
+/** Digests are looked for once a minute; their rows then drain like every other email. */
+const DIGEST_EVERY_MS = 60_000;
+
+/** Enqueues due digests, then delivers due emails: one pass of the sender (and of deno/drain.ts). */
+export async function sendDue(ctx: AppContext, limit = 25) {
+  await enqueueDigests(ctx);
+  return drainOutbox(ctx, limit);
+}
+
 /** The in-process sender of the Node server: drains every second, one drain at a time. */
 export function startOutboxSender(ctx: AppContext, everyMs = 1000): () => void {
   let running = false;
+  let digestsAt = 0;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    drainOutbox(ctx)
+    const digests = Date.now() - digestsAt >= DIGEST_EVERY_MS;
+    if (digests) digestsAt = Date.now();
+    (digests ? sendDue(ctx) : drainOutbox(ctx))
       .catch((e) => ctx.log.error("outbox drain failed", e))
       .finally(() => {
         running = false;

@@ -1,13 +1,19 @@
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { type FormHead, ownedFormHead } from "../services/form-view.ts";
+import { funnelFor } from "./dropoff.ts";
 
 const DAY = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** SPEC §6 stats for the caller's form. */
+/** SPEC §6 stats for the caller's form, with the drop-off funnel and median time (§13). */
 export async function formStats(ctx: AppContext, account: Account, slug: string, now = Date.now()) {
-  return statsFor(ctx, await ownedFormHead(ctx, account, slug), now);
+  const row = await ownedFormHead(ctx, account, slug);
+  const [stats, funnel] = await Promise.all([
+    statsFor(ctx, row, now),
+    funnelFor(ctx, row.id, row.definition.fields),
+  ]);
+  return { ...stats, ...funnel };
 }
 
 /**

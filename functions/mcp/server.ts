@@ -10,15 +10,19 @@ import { analyzeResponsesPrompt, PROMPTS } from "./prompts.ts";
 import { PROTOCOL_VERSIONS } from "./protocol.ts";
 import { INSTRUCTIONS, SERVER_INFO, TOOLS } from "./registry.ts";
 import { listResources, readResource } from "./resources.ts";
+import { EXTRA_CONTENT, type ImageContent } from "./tool.ts";
 
 type ToolResult = {
-  content: { type: "text"; text: string }[];
+  content: ({ type: "text"; text: string } | ImageContent)[];
   structuredContent: Record<string, unknown>;
   isError?: boolean;
 };
 
 const result = (value: Record<string, unknown>, isError = false): ToolResult => ({
-  content: [{ type: "text", text: JSON.stringify(value) }],
+  content: [
+    { type: "text", text: JSON.stringify(value) },
+    ...((value as { [EXTRA_CONTENT]?: ImageContent[] })[EXTRA_CONTENT] ?? []),
+  ],
   structuredContent: value,
   ...(isError ? { isError: true } : {}),
 });

@@ -40,3 +40,10 @@ export const WRITE = {
   idempotentHint: false,
   openWorldHint: false,
 };
+
+/**
+ * Extra content blocks a tool's result carries besides its JSON (e.g. chart images). Under a
+ * symbol key, so neither the JSON text nor structuredContent repeats them.
+ */
+export const EXTRA_CONTENT = Symbol("extraContent");
+export type ImageContent = { type: "image"; data: string; mimeType: string };

@@ -58,10 +58,10 @@ export function addAggregate(field: Field, tally: Tally, row: AggregateRow): voi
   }
 }
 
-const pct = (n: number, of: number) => (of === 0 ? "0%" : `${Math.round((n / of) * 100)}%`);
-const round = (n: number) => Math.round(n * 100) / 100;
+export const pct = (n: number, of: number) => (of === 0 ? "0%" : `${Math.round((n / of) * 100)}%`);
+export const round = (n: number) => Math.round(n * 100) / 100;
 
-function numberStats(numbers: Map<number, number>) {
+export function numberStats(numbers: Map<number, number>) {
   const sorted = [...numbers.entries()].sort((a, b) => a[0] - b[0]);
   const total = sorted.reduce((n, [, c]) => n + c, 0);
   const mean = sorted.reduce((s, [v, c]) => s + v * c, 0) / (total || 1);

@@ -70,6 +70,16 @@ export const notificationsSchema = z
       })
       .prefault({})
       .describe("Notification strategy"),
+    /** A summary email per period (yesterday, or last Monday–Sunday, UTC) with the HTML report. */
+    digest: z
+      .enum(["daily", "weekly", "off"])
+      .default("off")
+      .describe("Digest email with the period's report: daily, weekly or off"),
+    /** Send the digest even for a period without responses. */
+    digest_empty: z
+      .boolean()
+      .default(false)
+      .describe("Send the digest for a period without responses too"),
   })
   .describe("Email notifications");
 

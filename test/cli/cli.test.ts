@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readFile, stat } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
@@ -118,6 +118,46 @@ describe("formdown CLI against a real server", () => {
     expect((await formdown(["open", "contact"])).stdout.trim()).toBe(`${s.url}/@me/contact`);
     expect((await formdown(["outbox"])).stdout).toContain("owner@example.com");
     expect((await formdown(["export", "contact", "--format", "xls"])).code).toBe(2);
+  });
+
+  it("prints stats with a sparkline and drop-off bars: unicode in UTF-8, ASCII otherwise, no colour when piped", async () => {
+    const api = client(s.url, s.apiKey);
+    await api("POST", "/api/forms/contact/events", {
+      key: null,
+      body: { type: "progress", field: "name" },
+    });
+    const utf8 = await formdown(["stats", "contact"], { LANG: "C.UTF-8" });
+    expect(utf8.code).toBe(0);
+    expect(utf8.stdout).toMatch(/Last 7 days [▁▂▃▄▅▆▇█]{7} /);
+    expect(utf8.stdout).toContain("Drop-off (reached → answered)");
+    expect(utf8.stdout).toMatch(/Your name\s+█+[▏▎▍▌▋▊▉]?░*\s+106 → 105/);
+    expect(utf8.stdout).toMatch(/Median time\s+no timings yet/);
+    expect(utf8.stdout).not.toContain("\x1b[");
+    const ascii = await formdown(["stats", "contact"], { LANG: "C" });
+    expect(ascii.stdout).toMatch(/Last 7 days [_.\-~=+*#]{7} /);
+    expect(ascii.stdout).toMatch(/Your name\s+#+-*\s+106 -> 105/);
+    expect([...ascii.stdout].every((c) => c.charCodeAt(0) < 128)).toBe(true);
+  });
+
+  it("writes the HTML report to a file, and --open hands it to the browser", async () => {
+    const file = join(work, "report.html");
+    const res = await formdown(["report", "contact", "--html", "-o", file]);
+    expect(res.code).toBe(0);
+    const html = await readFile(file, "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain("Contact us — responses report");
+    // a stand-in for xdg-open that records what it was asked to open
+    const bin = await mkdtemp(join(tmpdir(), "formdown-bin-"));
+    const opened = join(bin, "opened");
+    await writeFile(join(bin, "xdg-open"), `#!/bin/sh\necho "$1" > ${opened}\n`, { mode: 0o755 });
+    const open = await formdown(["report", "contact", "--open"], {
+      PATH: `${bin}:${process.env.PATH}`,
+    });
+    expect(open.code).toBe(0);
+    const target = open.stderr.match(/Wrote (\S+)/)![1]!;
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await readFile(opened, "utf8")).trim()).toBe(target);
+    expect(await readFile(target, "utf8")).toMatch(/^<!doctype html>/);
   });
 
   it("manages keys, and logs in with a config file (mode 0600)", async () => {

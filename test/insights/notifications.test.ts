@@ -71,6 +71,10 @@ describe.each(DB_KINDS)("email notifications through Postmark (%s)", (kind) => {
     });
     expect(mine[0]!.TextBody).toContain("Name\n  Ann");
     expect(mine[0]!.HtmlBody).toContain("Signup &#60;signup&#62;");
+    // Postmark gets the HTML part beside the text; its links open in a browser, signed
+    const link = /View it: (\S+)/.exec(mine[0]!.TextBody)![1]!;
+    expect(link).toMatch(/\/view\/responses\/[0-9a-f-]+\?exp=\d+&sig=[\w-]+$/);
+    expect(mine[0]!.HtmlBody).toContain(`href="${link.replaceAll("&", "&#38;")}"`);
     const outbox = (await api("GET", "/api/outbox?limit=10")).body;
     expect(outbox.total).toBe(3);
     expect(outbox.emails.every((e: { status: string }) => e.status === "sent")).toBe(true);

@@ -1,0 +1,100 @@
+// Digest emails (issue 17): one per form and period, through the outbox like every email. Any
+// instance may enqueue; the unique index on (form, digest_key) keeps it to one row, so one email.
+import { plural } from "../../src/core/report-data.ts";
+import { renderReportHtml } from "../../src/core/report-html/document.ts";
+import type { Form } from "../../src/core/schema.ts";
+import { escapeHtml } from "../../src/lib/markdown.ts";
+import type { AppContext } from "../context.ts";
+import { viewLink } from "../links/view-links.ts";
+import { clockNow } from "./clock.ts";
+import { buttons, type Email } from "./compose-email.ts";
+import { lastPeriod } from "./digest-period.ts";
+import { reportMarkdown } from "./report.ts";
+import { collectReport } from "./report-data.ts";
+
+/**
+ * Writes the due digest of every form that asks for one: the last complete period, unless it
+ * had no responses (and `digest_empty` is off) or the form did not exist yet. Returns how many
+ * rows this call wrote (0 when another instance was first).
+ */
+export async function enqueueDigests(ctx: AppContext, now = clockNow(ctx)): Promise<number> {
+  const forms = await ctx.db.query<{ id: string; definition: Form }>(
+    `select id, definition from forms
+      where definition -> 'notifications' ->> 'digest' in ('daily', 'weekly')
+        and jsonb_array_length(definition -> 'notifications' -> 'email') > 0`,
+  );
+  let written = 0;
+  for (const form of forms) {
+    const n = form.definition.notifications;
+    const period = lastPeriod(n.digest as "daily" | "weekly", now);
+    const rows = await ctx.db.query(
+      `insert into outbox (form_id, kind, recipients, digest_key, digest_from, digest_until)
+       select f.id, 'digest', $2::jsonb, $3, $4, $5 from forms f
+        where f.id = $1 and f.created_at < $5
+          and ($6::boolean or exists (select 1 from responses r
+                where r.form_id = $1 and r.submitted_at >= $4 and r.submitted_at < $5))
+       on conflict (form_id, digest_key) where kind = 'digest' do nothing
+       returning id`,
+      [
+        form.id,
+        JSON.stringify(n.email),
+        period.key,
+        new Date(period.from).toISOString(),
+        new Date(period.until).toISOString(),
+        n.digest_empty,
+      ],
+    );
+    written += rows.length;
+  }
+  return written;
+}
+
+export interface DigestRow {
+  form_id: string;
+  slug: string;
+  definition: Form;
+  digest_key: string | null;
+  digest_from: string | Date | null;
+  digest_until: string | Date | null;
+}
+
+/** The digest: the period's totals and change, the HTML report inline, the Markdown as text. */
+export async function digestEmail(ctx: AppContext, row: DigestRow): Promise<Email> {
+  const from = new Date(row.digest_from ?? 0).getTime();
+  const until = new Date(row.digest_until ?? 0).getTime();
+  const daily = (row.digest_key ?? "").startsWith("daily:");
+  const label = daily
+    ? new Date(from).toISOString().slice(0, 10)
+    : `the week of ${new Date(from).toISOString().slice(0, 10)}`;
+  const form = {
+    id: row.form_id,
+    slug: row.slug,
+    title: row.definition.title,
+    definition: row.definition,
+  };
+  const [data, [before], report] = await Promise.all([
+    collectReport(ctx, form, {
+      since: new Date(from).toISOString(),
+      until: new Date(until).toISOString(),
+      label,
+      now: until - 1,
+    }),
+    ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from responses where form_id = $1 and submitted_at >= $2 and submitted_at < $3",
+      [row.form_id, new Date(from - (until - from)).toISOString(), new Date(from).toISOString()],
+    ),
+    viewLink(ctx, { kind: "report", formId: row.form_id, period: daily ? "7d" : "30d" }),
+  ]);
+  const previous = before?.n ?? 0;
+  const delta = data.responses - previous;
+  const change = `${delta >= 0 ? "+" : ""}${delta} against the ${daily ? "day" : "week"} before`;
+  const subject =
+    `${daily ? "Daily" : "Weekly"} digest: ${row.definition.title} — ${plural(data.responses, "response")}`
+      .replace(/[\r\n]+/g, " ")
+      .slice(0, 250);
+  const summary = `${row.definition.title}: ${plural(data.responses, "response")} in ${label} (${change}), ${plural(data.totals.responses, "response")} in total.`;
+  const text = `${summary}\n\nThe report, live: ${report}\n\n${reportMarkdown(data)}`;
+  const intro = `<section class="card"><p><b>${escapeHtml(plural(data.responses, "response"))}</b> in ${escapeHtml(label)} · ${escapeHtml(change)} · ${escapeHtml(plural(data.totals.responses, "response"))} in total</p>${buttons([["Open the live report", report]])}</section>`;
+  const html = renderReportHtml(data, { intro });
+  return { subject, text, html };
+}

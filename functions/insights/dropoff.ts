@@ -1,0 +1,49 @@
+import { answerable, dropoffFunnel, type FunnelStep } from "../../src/core/dropoff.ts";
+import type { Field } from "../../src/core/field-schema.ts";
+import type { AppContext } from "../context.ts";
+import { roundSeconds } from "./report-tallies.ts";
+
+/** Progress beacons (respondents who reached it) per field between two instants (by UTC day, like the other beacons). */
+export async function reachedCounts(
+  ctx: AppContext,
+  formId: string,
+  since: string | null = null,
+  until: string | null = null,
+): Promise<Map<string, number>> {
+  const rows = await ctx.db.query<{ field: string; n: number }>(
+    `select field, sum(reached)::int as n from form_progress
+      where form_id = $1 and ($2::timestamptz is null or day >= ($2::timestamptz at time zone 'utc')::date)
+        and ($3::timestamptz is null or day < ($3::timestamptz at time zone 'utc')::date)
+      group by field`,
+    [formId, since, until],
+  );
+  return new Map(rows.map((r) => [r.field, r.n]));
+}
+
+/**
+ * The all-time funnel and median time for the stats: answers per field and the median in one
+ * pass over the form's responses, the beacons from their per-day counters.
+ */
+export async function funnelFor(
+  ctx: AppContext,
+  formId: string,
+  fields: readonly Field[],
+): Promise<{ dropoff: FunnelStep[]; median_seconds: number | null }> {
+  const ids = answerable(fields).map((f) => f.id);
+  const answered = ids.map((_, i) => `count(*) filter (where payload ? $${i + 2}::text)`);
+  const [[totals], furthest] = await Promise.all([
+    ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
+      `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
+              percentile_cont(0.5) within group (order by seconds) as median
+         from responses where form_id = $1`,
+      [formId, ...ids],
+    ),
+    reachedCounts(ctx, formId),
+  ]);
+  const counts = new Map(ids.map((id, i) => [id, totals?.answered[i] ?? 0]));
+  const median = totals?.median;
+  return {
+    dropoff: dropoffFunnel(fields, furthest, counts),
+    median_seconds: median === null || median === undefined ? null : roundSeconds(Number(median)),
+  };
+}

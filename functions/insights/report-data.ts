@@ -1,0 +1,81 @@
+import { raise } from "../../src/core/errors.ts";
+import { answerable, dropoffFunnel } from "../../src/core/dropoff.ts";
+import type { ReportData } from "../../src/core/report-data.ts";
+import type { AppContext } from "../context.ts";
+import type { FormHead } from "../services/form-view.ts";
+import { reachedCounts } from "./dropoff.ts";
+import { reportTallies } from "./report-tallies.ts";
+import { statsFor } from "./stats.ts";
+
+const DAY = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Responses per UTC day for the `days` days ending with the day of `now`, zero-filled. */
+export async function trendFor(ctx: AppContext, formId: string, now: number, days = 30) {
+  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  const rows = await ctx.db.query<{ day: number; count: number }>(
+    `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
+       from responses where form_id = $1 and submitted_at >= $2 and submitted_at < $3 group by 1`,
+    [formId, new Date(today - (days - 1) * DAY).toISOString(), new Date(today + DAY).toISOString()],
+  );
+  const perDay = new Map(rows.map((r) => [utcDay(r.day * DAY), r.count]));
+  return Array.from({ length: days }, (_, i) => {
+    const date = utcDay(today - (days - 1 - i) * DAY);
+    return { date, count: perDay.get(date) ?? 0 };
+  });
+}
+
+export interface ReportWindow {
+  since: string | null;
+  until: string | null;
+  label: string;
+  /** The moment the report is as of (the trend and the 7-day change end on its day). */
+  now: number;
+  /** Only this field's section (an agent reading every answer of one question). */
+  field?: string | undefined;
+  /** Text answers per field (default 5; the rest are announced). */
+  textLimit?: number | undefined;
+}
+
+/** Gathers a report's numbers: SQL aggregates only, every statement at once. */
+export async function collectReport(
+  ctx: AppContext,
+  row: Pick<FormHead, "id" | "slug" | "title" | "definition">,
+  w: ReportWindow,
+): Promise<ReportData> {
+  const all = answerable(row.definition.fields);
+  const fields = w.field === undefined ? all : all.filter((f) => f.id === w.field);
+  if (fields.length === 0)
+    raise(
+      "invalid_param",
+      `field must be one of the form's answerable fields: ${all.map((f) => f.id).join(", ")}.`,
+    );
+  const quiz = row.definition.type === "quiz";
+  const [t, stats, trend, furthest] = await Promise.all([
+    reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit),
+    statsFor(ctx, row, w.now),
+    trendFor(ctx, row.id, w.now),
+    reachedCounts(ctx, row.id, w.since, w.until),
+  ]);
+  const answered = new Map(fields.map((f) => [f.id, t.tallies.get(f.id)?.answered ?? 0]));
+  return {
+    title: row.title,
+    slug: row.slug,
+    periodLabel: w.label,
+    generatedAt: new Date(w.now).toISOString(),
+    responses: t.responses,
+    totals: {
+      responses: stats.responses,
+      views: stats.views,
+      starts: stats.starts,
+      completion_rate: stats.completion_rate,
+    },
+    change: stats.change,
+    trend,
+    fields,
+    tallies: t.tallies,
+    quiz: quiz ? t.scores : null,
+    dropoff: dropoffFunnel(row.definition.fields, furthest, answered),
+    medianSeconds: t.medianSeconds,
+  };
+}

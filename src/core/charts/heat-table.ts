@@ -1,0 +1,32 @@
+import { escapeXml } from "./svg.ts";
+
+/**
+ * A matrix as a table whose cells are shaded by their count: the table is its own text
+ * equivalent. Dark cells switch to white text so every cell keeps a 4.5:1 contrast.
+ */
+export function heatTable(
+  caption: string,
+  rows: readonly string[],
+  columns: readonly string[],
+  cells: readonly (readonly number[])[],
+): string {
+  const max = Math.max(1, ...cells.flat());
+  const head = `<tr><th scope="col">Row</th>${columns.map((c) => `<th scope="col">${escapeXml(c)}</th>`).join("")}</tr>`;
+  const body = rows
+    .map((r, i) => {
+      const tds = columns
+        .map((_, j) => {
+          const n = cells[i]?.[j] ?? 0;
+          const alpha = n === 0 ? 0 : 0.08 + 0.82 * (n / max);
+          // base #1e3a8a: below 0.65 black text reads, from 0.7 white does; nothing in between
+          const a = alpha >= 0.65 && alpha < 0.7 ? 0.7 : alpha;
+          const ink = a >= 0.7 ? "#fff" : "#111";
+          return `<td class="heat" style="background:rgba(30,58,138,${a.toFixed(2)});color:${ink}">${n}</td>`;
+        })
+        .join("");
+      return `<tr><th scope="row">${escapeXml(r)}</th>${tds}</tr>`;
+    })
+    .join("");
+  // a wide matrix scrolls sideways on a phone; the region is focusable so a keyboard can too
+  return `<div class="scroll" role="region" tabindex="0" aria-label="${escapeXml(caption)}"><table class="heat-table"><caption>${escapeXml(caption)}</caption><thead>${head}</thead><tbody>${body}</tbody></table></div>`;
+}
