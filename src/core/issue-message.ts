@@ -77,7 +77,8 @@ const NOUN: Record<string, string> = {
   int: "a whole number",
   boolean: "true or false",
   array: "a list",
-  object: "a map of keys",
+  object: "an object",
+  record: "an object",
 };
 
 const list = (values: readonly unknown[]) => values.map((v) => String(v)).join(", ");
