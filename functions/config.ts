@@ -1,3 +1,5 @@
+import { readWebhookConfig, type WebhookConfig } from "./webhooks/config.ts";
+
 /** Every setting, read once from the environment (SPEC §2). Nothing else reads process.env. */
 export interface Config {
   port: number;
@@ -28,6 +30,7 @@ export interface Config {
   supabaseServiceKey: string | undefined;
   /** Embedded mode: PGlite, accounts created for repository forms, local uploads. */
   embedded: boolean;
+  webhooks: WebhookConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -72,5 +75,6 @@ export function readConfig(env: Env): Config {
     supabaseUrl: opt(env.SUPABASE_URL),
     supabaseServiceKey: opt(env.SUPABASE_SERVICE_ROLE_KEY),
     embedded: !opt(env.DATABASE_URL),
+    webhooks: readWebhookConfig(env),
   };
 }

@@ -7,6 +7,7 @@ import type { AppContext } from "../context.ts";
 import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
+import { startWebhookSender } from "../webhooks/sender.ts";
 import { deployRepositoryForms, ensureFirstAccount } from "./bootstrap.ts";
 import { createPagesHandler } from "./pages.ts";
 
@@ -19,6 +20,8 @@ export interface StartOptions extends ComposeOptions {
   skipRepositoryForms?: boolean;
   /** Run the in-process outbox sender (default true). */
   outboxSender?: boolean;
+  /** Run the in-process webhook sender (default true). */
+  webhookSender?: boolean;
 }
 
 export interface RunningServer {
@@ -69,6 +72,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }, 60_000);
   sweeps.unref();
   const stopSender = options.outboxSender === false ? () => {} : startOutboxSender(ctx);
+  const stopWebhooks = options.webhookSender === false ? async () => {} : startWebhookSender(ctx);
   let closing: Promise<void> | null = null;
   return {
     url,
@@ -78,6 +82,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       closing ??= (async () => {
         clearInterval(sweeps);
         stopSender();
+        await stopWebhooks();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await ctx.db.close();
       })();

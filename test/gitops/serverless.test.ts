@@ -97,6 +97,10 @@ describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s",
       cwd: root,
       env: env(),
     }).toString();
-    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({ sent: 1, failed: 0 });
+    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({
+      sent: 1,
+      failed: 0,
+      webhooks: { delivered: 0, retrying: 0, failed: 0 },
+    });
   });
 });
