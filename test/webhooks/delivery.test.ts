@@ -132,6 +132,8 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
 
   it("delivers exactly one signed response.created per response for 500 concurrent submits (shared INSERTs included)", async () => {
     const { slug, receiver, hook } = await hooked(["response.created"]);
+    // the suite's short timeout would time out a busy receiver and count a redelivery
+    s.ctx.config.webhooks.timeoutMs = 10_000;
     let shared = 0;
     const query = s.ctx.db.query.bind(s.ctx.db);
     s.ctx.db.query = ((text: string, params?: unknown[], options?: object) => {
@@ -161,9 +163,41 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
       expect(new Set(receiver.received.map((r) => r.id)).size).toBe(500);
       expect(new Set(receiver.received.map((r) => r.json.data.response.id))).toEqual(ids);
       expect((await deliveries(slug, hook.id)).total).toBe(500);
+      const [rows] = await s.ctx.db.query<{ n: number; responses: number }>(
+        "select count(*)::int as n, count(distinct response_id)::int as responses from webhook_deliveries where webhook_id = $1",
+        [hook.id],
+      );
+      expect(rows).toEqual({ n: 500, responses: 500 });
     } finally {
+      s.ctx.config.webhooks.timeoutMs = 400;
       s.ctx.db.query = query;
     }
+  });
+
+  it("writes the delivery on the one-statement path too (email due, Idempotency-Key), once per response", async () => {
+    const slug = await form({ notifications: { email: ["owner@example.com"] } });
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const hook = await api("POST", `/api/forms/${slug}/webhooks`, { body: { url: receiver.url } });
+    receiver.secret = hook.body.secret;
+    const send = () =>
+      api("POST", `/api/forms/${slug}/submit`, {
+        key: null,
+        body: { fields: { name: "Idem" } },
+        headers: { "idempotency-key": "same-one" },
+      });
+    const first = await send();
+    const again = await send();
+    expect(again.body.response_id).toBe(first.body.response_id);
+    await receiver.until((r) => r.length === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.json.data.response.id).toBe(first.body.response_id);
+    const [mail] = await s.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from outbox where response_id = $1",
+      [first.body.response_id],
+    );
+    expect(mail!.n).toBe(1);
   });
 
   it("retries after a 500 and after a hang past the timeout, with the same webhook-id each time", async () => {
