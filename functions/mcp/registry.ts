@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { ToolDef } from "./tool.ts";
+import { addWebhookTool } from "./tools/add-webhook.ts";
+import { deleteFormTool } from "./tools/delete-form.ts";
+import { deleteResponseTool } from "./tools/delete-response.ts";
+import { deleteWebhookTool } from "./tools/delete-webhook.ts";
 import * as forms from "./tools/forms.ts";
+import { listWebhooksTool } from "./tools/list-webhooks.ts";
 import * as responses from "./tools/responses.ts";
 
 /** Every MCP tool, in the order tools/list shows them; discovery documents read this too. */
@@ -19,6 +24,11 @@ export const TOOLS: ToolDef[] = [
   responses.exportResponsesTool,
   responses.getResponsesTool,
   forms.validateFormTool,
+  addWebhookTool,
+  listWebhooksTool,
+  deleteWebhookTool,
+  deleteResponseTool,
+  deleteFormTool,
 ];
 
 /** The tool's input as JSON Schema (2020-12, input view: defaults optional). */
