@@ -15,6 +15,7 @@ import {
 import { registerList } from "./commands/list.ts";
 import { registerSubmissions } from "./commands/submissions.ts";
 import { registerValidate } from "./commands/validate.ts";
+import { registerResponses, registerWebhooks } from "./commands/webhooks.ts";
 import { CliError } from "./lib/api.ts";
 
 const cli = cac("formdown");
@@ -39,6 +40,8 @@ for (const register of [
   registerOutbox,
   registerLogin,
   registerDoctor,
+  registerWebhooks,
+  registerResponses,
 ]) {
   register(cli);
 }
