@@ -10,7 +10,7 @@ export interface WebhookConfig {
   backoff: number[];
   /** Loopback/private/link-local/metadata receivers allowed: embedded yes, production no. */
   allowPrivate: boolean;
-  /** Deliveries in flight at once per process (FORMDOWN_WEBHOOK_CONCURRENCY, default 32). */
+  /** Deliveries in flight at once per process (FORMDOWN_WEBHOOK_CONCURRENCY, default 256). */
   concurrency: number;
   /** Encrypts stored secrets (FORMDOWN_WEBHOOK_KEY); without it, a key kept in the database. */
   key: string | undefined;
@@ -32,7 +32,7 @@ export function readWebhookConfig(env: Record<string, string | undefined>): Webh
     timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 10_000,
     backoff: backoff(env.FORMDOWN_WEBHOOK_BACKOFF),
     allowPrivate: flag === "1" ? true : flag === "0" ? false : !env.DATABASE_URL,
-    concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 32,
+    concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 256,
     key: env.FORMDOWN_WEBHOOK_KEY || undefined,
   };
 }

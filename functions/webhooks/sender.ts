@@ -5,6 +5,11 @@ import type { AppContext } from "../context.ts";
 import { attemptDelivery } from "./deliver.ts";
 import { claimDeliveries, type Outcome, recordOutcomes } from "./queue.ts";
 
+/** The shortest time between two claims, and between two writes of outcomes. */
+const GAP_MS = 50;
+/** Outcomes written at once when this many are waiting. */
+const BATCH = 256;
+
 const leaseSeconds = (ctx: AppContext) => Math.ceil(ctx.config.webhooks.timeoutMs / 1000) + 5;
 
 /** Serverless (functions/deno/drain.ts): delivers what is due, up to `max`, and returns. */
@@ -47,8 +52,21 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
   const outcomes: Outcome[] = [];
   let flushing: Promise<void> | null = null;
 
+  // Outcomes are written together, at most every GAP_MS (sooner once a full batch is waiting):
+  // under load the sender costs the database a few statements a second, not two per delivery.
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  let lastFlush = 0;
   function flush() {
-    if (flushing || outcomes.length === 0) return;
+    if (flushing || flushTimer || outcomes.length === 0) return;
+    const wait = outcomes.length >= BATCH ? 0 : lastFlush + GAP_MS - Date.now();
+    if (wait > 0 && !stopped) {
+      flushTimer = setTimeout(() => {
+        flushTimer = null;
+        flush();
+      }, wait);
+      return;
+    }
+    lastFlush = Date.now();
     const batch = outcomes.splice(0);
     flushing = recordOutcomes(ctx.db, batch)
       .catch((e) => ctx.log.error("webhook outcomes could not be recorded", e))
@@ -62,6 +80,7 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
     const capacity = ctx.config.webhooks.concurrency - inFlight;
     if (stopped || claiming || capacity <= 0) return;
     claiming = true;
+    lastClaim = Date.now();
     try {
       const rows = await claimDeliveries(ctx.db, capacity, leaseSeconds(ctx));
       for (const row of rows) {
@@ -84,13 +103,19 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
     }
   }
 
-  // wake-ups arriving together (a burst of submits) share one claim
+  // Wake-ups arriving together (a burst of submits, finished attempts) share one claim, and
+  // claims come at most every GAP_MS: an idle sender answers a submit within milliseconds, a
+  // busy one claims in batches.
+  let lastClaim = 0;
   function schedule() {
     if (soon || stopped) return;
-    soon = setTimeout(() => {
-      soon = null;
-      void claim();
-    }, 5);
+    soon = setTimeout(
+      () => {
+        soon = null;
+        void claim();
+      },
+      Math.max(2, lastClaim + GAP_MS - Date.now()),
+    );
   }
 
   const timer = setInterval(() => void claim(), everyMs);
@@ -100,6 +125,7 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
     stopped = true;
     clearInterval(timer);
     if (soon) clearTimeout(soon);
+    if (flushTimer) clearTimeout(flushTimer);
     senders.delete(ctx);
     flush();
     await flushing;

@@ -99,7 +99,9 @@ export async function deleteWebhook(ctx: AppContext, account: Account, slug: str
 export async function testWebhook(ctx: AppContext, account: Account, slug: string, id: string) {
   const { form, hook } = await ownedWebhook(ctx, account, slug, id);
   const [row] = await ctx.db.query<{ id: string; created_at: string }>(
-    `insert into webhook_deliveries (webhook_id, event, status, attempts) values ($1, 'webhook.test', 'pending', 1)
+    // due only in an hour: the background sender must not send it a second time meanwhile
+    `insert into webhook_deliveries (webhook_id, event, status, attempts, next_attempt_at)
+     values ($1, 'webhook.test', 'pending', 1, now() + interval '1 hour')
      returning id, created_at`,
     [hook.id],
   );
