@@ -91,3 +91,15 @@ export function afterFailure(
     ? { status: "failed", retryIn: 0 }
     : { status: "pending", retryIn: wait };
 }
+
+/**
+ * Removes pending deliveries whose webhook is gone: a submit in flight while its webhook was
+ * deleted can still write one after the delete's trigger ran. The claim skips them; this keeps
+ * them from piling up at the head of the queue.
+ */
+export function sweepOrphans(db: Db): Promise<unknown> {
+  return db.query(
+    `delete from webhook_deliveries d where d.status = 'pending' and d.next_attempt_at <= now()
+        and not exists (select 1 from webhooks w where w.id = d.webhook_id)`,
+  );
+}

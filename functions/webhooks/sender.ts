@@ -3,7 +3,7 @@
 // never an email. Rows are claimed in batches and outcomes written in batches (queue.ts).
 import type { AppContext } from "../context.ts";
 import { attemptDelivery } from "./deliver.ts";
-import { claimDeliveries, type Outcome, recordOutcomes } from "./queue.ts";
+import { claimDeliveries, type Outcome, recordOutcomes, sweepOrphans } from "./queue.ts";
 
 /** The shortest time between two claims, and between two writes of outcomes. */
 const GAP_MS = 50;
@@ -120,10 +120,15 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
 
   const timer = setInterval(() => void claim(), everyMs);
   timer.unref();
+  const sweep = setInterval(() => {
+    sweepOrphans(ctx.db).catch((e) => ctx.log.error("webhook sweep failed", e));
+  }, 60_000);
+  sweep.unref();
   senders.set(ctx, schedule);
   return async () => {
     stopped = true;
     clearInterval(timer);
+    clearInterval(sweep);
     if (soon) clearTimeout(soon);
     if (flushTimer) clearTimeout(flushTimer);
     senders.delete(ctx);
