@@ -1,4 +1,5 @@
 // One attempt at one delivery: compose the body, sign it, POST it, and say what comes next.
+import type { Buffer } from "node:buffer";
 import type { AppContext } from "../context.ts";
 import { eventBody } from "./payload.ts";
 import { postWebhook } from "./post.ts";
@@ -6,10 +7,10 @@ import { afterFailure, type Claimed, type Outcome } from "./queue.ts";
 import { boxFor } from "./secrets.ts";
 import { signedHeaders, signingKey } from "./signing.ts";
 
-/** HMAC keys by sealed secret: decrypting and importing once per webhook, not per delivery. */
-const keys = new Map<string, Promise<CryptoKey>>();
+/** HMAC keys by sealed secret: decrypting once per webhook, not per delivery. */
+const keys = new Map<string, Promise<Buffer>>();
 
-export async function keyFor(ctx: AppContext, sealed: string): Promise<CryptoKey> {
+export async function keyFor(ctx: AppContext, sealed: string): Promise<Buffer> {
   let key = keys.get(sealed);
   if (!key) {
     if (keys.size >= 1000) keys.clear();
@@ -33,7 +34,7 @@ export async function attemptDelivery(ctx: AppContext, row: Claimed): Promise<Ou
       retryIn: 0,
     };
   try {
-    const headers = await signedHeaders(await keyFor(ctx, row.secret), row.id, body);
+    const headers = signedHeaders(await keyFor(ctx, row.secret), row.id, body);
     const result = await postWebhook(row.url, headers, body, { timeoutMs, allowPrivate });
     if (result.error === null)
       return {

@@ -47,6 +47,7 @@ export function wakeWebhookSender(ctx: AppContext): void {
 export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promise<void> {
   let inFlight = 0;
   let claiming = false;
+  let missed = false;
   let stopped = false;
   let soon: ReturnType<typeof setTimeout> | null = null;
   const outcomes: Outcome[] = [];
@@ -78,6 +79,7 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
 
   async function claim() {
     const capacity = ctx.config.webhooks.concurrency - inFlight;
+    if (claiming) missed = true;
     if (stopped || claiming || capacity <= 0) return;
     claiming = true;
     lastClaim = Date.now();
@@ -100,6 +102,11 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
       if (!stopped) ctx.log.error("webhook drain failed", error);
     } finally {
       claiming = false;
+      // a wake-up that came while this claim ran may concern rows it could not see yet
+      if (missed) {
+        missed = false;
+        schedule();
+      }
     }
   }
 
@@ -131,6 +138,7 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
     clearInterval(sweep);
     if (soon) clearTimeout(soon);
     if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = null;
     senders.delete(ctx);
     flush();
     await flushing;
