@@ -29,7 +29,9 @@ create table webhook_deliveries (
 );
 create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending';
 create index webhook_deliveries_hook on webhook_deliveries (webhook_id, created_at desc, id desc);
-create index webhook_deliveries_response on webhook_deliveries (response_id);
+-- only undelivered ones: deleting a response cancels those (functions/services/delete-responses.ts),
+-- and a delivered or failed row then costs no entry here when its outcome is written
+create index webhook_deliveries_response on webhook_deliveries (response_id) where status = 'pending';
 
 create or replace function formdown_webhook_deleted() returns trigger
   language plpgsql as $$
