@@ -44,7 +44,10 @@ const hookCache = new WeakMap<Db, Map<string, { info: HookInfo; until: number }>
 
 async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo>> {
   let cache = hookCache.get(db);
-  if (!cache) hookCache.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    hookCache.set(db, cache);
+  }
   const now = Date.now();
   const found = new Map<string, HookInfo>();
   const missing: string[] = [];
