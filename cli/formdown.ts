@@ -18,6 +18,7 @@ import {
 import { registerList } from "./commands/list.ts";
 import { registerSubmissions } from "./commands/submissions.ts";
 import { registerValidate } from "./commands/validate.ts";
+import { registerResponses, registerWebhooks } from "./commands/webhooks.ts";
 import { CliError } from "./lib/api.ts";
 
 const cli = cac("formdown");
@@ -44,6 +45,8 @@ for (const register of [
   registerDoctor,
   registerDev,
   registerEmbed,
+  registerWebhooks,
+  registerResponses,
 ]) {
   register(cli);
 }

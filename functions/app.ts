@@ -11,6 +11,7 @@ import { formRoutes } from "./routes/forms.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { responseRoutes } from "./routes/responses.ts";
 import { viewRoutes } from "./routes/views.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 
 /** The one Web-standard application: REST, submit, MCP. Pages are mounted by the runtime entry. */
 export function createApp(ctx: AppContext): Hono<Env> {
@@ -31,6 +32,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   formRoutes(app, ctx);
   responseRoutes(app, ctx);
   insightRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   mcpRoutes(app, ctx);
   viewRoutes(app, ctx);
   app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));

@@ -1,3 +1,5 @@
+import { readWebhookConfig, type WebhookConfig } from "./webhooks/config.ts";
+
 /** Every setting, read once from the environment (SPEC §2). Nothing else reads process.env. */
 export interface Config {
   port: number;
@@ -34,6 +36,7 @@ export interface Config {
   secret: string | undefined;
   /** FORMDOWN_NOW: a fixed clock (ISO instant) for the digest scheduler, for tests. */
   now: string | undefined;
+  webhooks: WebhookConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -81,5 +84,6 @@ export function readConfig(env: Env): Config {
     embedded: !opt(env.DATABASE_URL),
     secret: opt(env.FORMDOWN_SECRET),
     now: opt(env.FORMDOWN_NOW),
+    webhooks: readWebhookConfig(env),
   };
 }

@@ -106,6 +106,26 @@ const formBody = {
   },
 };
 export const range = [q("since"), q("until")];
+/** Deleting responses (SPEC §12): one by id, or a time range in one statement. */
+const responseDeletes = Object.fromEntries(
+  ["response", "submission"].flatMap((what) => [
+    [
+      `${what}s`,
+      {
+        summary: `Delete the ${what}s in a time range (at least one of since/until)`,
+        parameters: range,
+        responses: { 200: json(obj({ deleted: int })), ...err("BadRequest"), ...owner },
+      },
+    ],
+    [
+      what,
+      {
+        summary: `Delete one ${what}, its uploads and pending emails`,
+        responses: { 204: { description: "Deleted" }, ...owner },
+      },
+    ],
+  ]),
+) as Record<"responses" | "submissions" | "response" | "submission", unknown>;
 
 export const paths: Record<string, Record<string, unknown>> = {
   "/api/health": {
@@ -242,6 +262,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         ...owner,
       },
     },
+    delete: responseDeletes.responses,
   },
   "/api/forms/{slug}/submissions": {
     parameters: [slug],
@@ -261,13 +282,16 @@ export const paths: Record<string, Record<string, unknown>> = {
         ...owner,
       },
     },
+    delete: responseDeletes.submissions,
   },
   "/api/forms/{slug}/responses/{id}": {
     parameters: [slug, id],
     get: { summary: "One response", responses: { 200: json(record), ...owner } },
+    delete: responseDeletes.response,
   },
   "/api/forms/{slug}/submissions/{id}": {
     parameters: [slug, id],
     get: { summary: "One submission", responses: { 200: json(record), ...owner } },
+    delete: responseDeletes.submission,
   },
 };

@@ -3,6 +3,7 @@ import { formSchema } from "../src/core/schema.ts";
 import { insightPaths } from "./insights/openapi.ts";
 import { paths } from "./openapi-paths.ts";
 import { publicPaths } from "./openapi-public.ts";
+import { webhookPaths } from "./openapi-webhooks.ts";
 
 /** OpenAPI 3.1 for every endpoint; request bodies come from the same zod schemas (io: input). */
 export function openApiDocument(baseUrl: string) {
@@ -63,6 +64,6 @@ export function openApiDocument(baseUrl: string) {
         ]),
       ),
     },
-    paths: { ...paths, ...publicPaths, ...insightPaths },
+    paths: { ...paths, ...publicPaths, ...insightPaths, ...webhookPaths },
   };
 }

@@ -1,5 +1,5 @@
-import { raise } from "../../src/core/errors.ts";
 import { answerable, dropoffFunnel } from "../../src/core/dropoff.ts";
+import { raise } from "../../src/core/errors.ts";
 import type { ReportData } from "../../src/core/report-data.ts";
 import type { AppContext } from "../context.ts";
 import type { FormHead } from "../services/form-view.ts";

@@ -1,6 +1,10 @@
 import type { ToolDef } from "./tool.ts";
 import { addFieldTool } from "./tools/add-field.ts";
+import { addWebhookTool } from "./tools/add-webhook.ts";
 import { createFormTool } from "./tools/create-form.ts";
+import { deleteFormTool } from "./tools/delete-form.ts";
+import { deleteResponseTool } from "./tools/delete-response.ts";
+import { deleteWebhookTool } from "./tools/delete-webhook.ts";
 import { deployFormTool } from "./tools/deploy-form.ts";
 import { exportResponsesTool } from "./tools/export-responses.ts";
 import { getFormTool } from "./tools/get-form.ts";
@@ -11,6 +15,7 @@ import { getReportTool } from "./tools/get-response-report.ts";
 import { getResponsesTool } from "./tools/get-responses.ts";
 import { listFormsTool } from "./tools/list-forms.ts";
 import { listResponsesTool } from "./tools/list-responses.ts";
+import { listWebhooksTool } from "./tools/list-webhooks.ts";
 import { updateFormTool } from "./tools/update-form.ts";
 import { updateAccessTool } from "./tools/update-form-access.ts";
 import { validateFormTool } from "./tools/validate-form.ts";
@@ -34,6 +39,11 @@ export const TOOLS: ToolDef[] = [
   validateFormTool,
   whoamiTool,
   getFormFileTool,
+  addWebhookTool,
+  listWebhooksTool,
+  deleteWebhookTool,
+  deleteResponseTool,
+  deleteFormTool,
 ];
 
 export const SERVER_INFO = { name: "formdown", title: "Formdown", version: "0.1.0" };

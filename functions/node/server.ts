@@ -8,6 +8,7 @@ import type { AppContext } from "../context.ts";
 import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
+import { startWebhookSender } from "../webhooks/sender.ts";
 import { deployRepositoryForms, ensureFirstAccount } from "./bootstrap.ts";
 import { answerParserErrors } from "./client-error.ts";
 import { createPagesHandler } from "./pages.ts";
@@ -21,6 +22,8 @@ export interface StartOptions extends ComposeOptions {
   skipRepositoryForms?: boolean;
   /** Run the in-process outbox sender (default true). */
   outboxSender?: boolean;
+  /** Run the in-process webhook sender (default true). */
+  webhookSender?: boolean;
 }
 
 export interface RunningServer {
@@ -75,6 +78,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const sync = setInterval(() => void ctx.limiter.flush(), ctx.config.rateSyncMs);
   sync.unref();
   const stopSender = options.outboxSender === false ? () => {} : startOutboxSender(ctx);
+  const stopWebhooks = options.webhookSender === false ? async () => {} : startWebhookSender(ctx);
   let closing: Promise<void> | null = null;
   return {
     url,
@@ -85,6 +89,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         clearInterval(sweeps);
         clearInterval(sync);
         stopSender();
+        await stopWebhooks();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await ctx.limiter.flush();
         await ctx.db.close();

@@ -11,7 +11,7 @@
 // and ~59 µs a row.
 
 import type { Db } from "../db/db.ts";
-import { submitStatement } from "./submit-sql.ts";
+import { DELIVERIES, submitStatement } from "./submit-sql.ts";
 
 export interface PlainResponse {
   formId: string;
@@ -22,6 +22,8 @@ export interface PlainResponse {
   commitSha: string | null;
   /** Seconds the respondent took (the submit's `seconds`), when known. */
   seconds?: number | null;
+  /** The form has a `response.created` webhook: the shared INSERT writes its delivery too. */
+  webhooks?: boolean;
 }
 
 export interface Inserted {
@@ -34,6 +36,11 @@ const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, s
     from unnest($1::uuid[], $2::uuid[], $3::jsonb[], $4::jsonb[], $5::text[], $6::text[], $7::int[])
       as r(id, form_id, payload, score, commit_sha, sequence, seconds)
   returning id, seq`;
+
+/** The same, with the deliveries of the rows whose form has a webhook (any row of the batch). */
+const BATCH_WITH_DELIVERIES = `with r as (${BATCH.replace("returning id, seq", "returning id, form_id, seq")}),
+  d as (${DELIVERIES("r", null)})
+  select id, seq from r`;
 
 interface Waiting {
   row: PlainResponse;
@@ -78,7 +85,7 @@ export function responseInserter(
       const column = <T>(pick: (r: PlainResponse) => T) => batch.map((w) => pick(w.row));
       try {
         const rows = await db.query<Inserted>(
-          BATCH,
+          batch.some((w) => w.row.webhooks) ? BATCH_WITH_DELIVERIES : BATCH,
           [
             ids,
             column((r) => r.formId),

@@ -22,12 +22,25 @@ export interface SubmitWrite {
   /** Recipients, immediate count and milestone counts; null when no email can be due. */
   outbox: { recipients: string; immediate: number; milestones: number[] } | null;
   uploads: string[];
+  /** The form has a webhook for `response.created`: its delivery row is written here too. */
+  webhooks?: boolean;
 }
 
 /** The name of a form's response sequence (the migration's `formdown_form_seq`). */
 export function formSequence(formId: string): string {
   return `formdown_seq_${formId.replaceAll("-", "").toLowerCase()}`;
 }
+
+/**
+ * The `response.created` deliveries of the responses in CTE `from` (webhooks.ts, SPEC §11): one
+ * per webhook of the form that wants the event, written in the response's own statement, so an
+ * acknowledged response always has them. `form` is the form id's parameter, or null to join on
+ * each row's own form (the shared INSERT of several forms' rows).
+ */
+export const DELIVERIES = (from: string, form: string | null) =>
+  `insert into webhook_deliveries (webhook_id, event, response_id)
+      select w.id, 'response.created', ${from}.id from ${from} join webhooks w
+        on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)`;
 
 export function submitStatement(w: SubmitWrite): { text: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -53,7 +66,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   }
   const insert = `insert into responses (${columns.join(", ")}, seq)`;
   const row = values.join(", ");
-  if (!w.outbox && w.uploads.length === 0) {
+  if (!w.outbox && w.uploads.length === 0 && !w.webhooks) {
     const text =
       w.maxResponses === null
         ? `${insert} values (${row}, ${seq}) returning id, seq`
@@ -76,6 +89,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       select ${form}, r.id, 'milestone', m, ${to}::jsonb from r, unnest(${p(w.outbox.milestones)}::int[]) m where m <= r.seq
       on conflict (form_id, milestone) where kind = 'milestone' do nothing)`);
   }
+  if (w.webhooks) parts.push(`d as (${DELIVERIES("r", form)})`);
   if (w.uploads.length > 0) {
     parts.push(`u as (
       update uploads set response_id = r.id from r where uploads.form_id = ${form} and uploads.url = any(${p(w.uploads)}::text[]))`);

@@ -5,6 +5,7 @@ import { type QuizScore, quizFeedback, scoreQuiz } from "../../src/core/score.ts
 import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, verifyPassword } from "../crypto.ts";
+import { wakeWebhookSender } from "../webhooks/sender.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
 import { type ResponseInserter, responseInserter } from "./submit-batch.ts";
@@ -104,6 +105,12 @@ type SubmitRow = Pick<
   emailsThrough?: number;
   /** Worked out once per cached row rather than on every submit. */
   sequence: string;
+  /**
+   * The form has a webhook for `response.created`: the submit writes its delivery. Read with the
+   * row, so a form without webhooks pays nothing; creating or deleting a webhook forgets the row
+   * here at once, and another instance sees the change within the cache's TTL.
+   */
+  hooked: boolean;
   milestones: number[];
 };
 
@@ -112,7 +119,9 @@ async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | nul
   const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
   if (cached) return cached;
   const [found] = await ctx.db.query<Omit<SubmitRow, "sequence" | "milestones">>(
-    "select id, definition, access_mode, access_token, access_password_hash, commit_sha from forms where slug = $1",
+    `select id, definition, access_mode, access_token, access_password_hash, commit_sha,
+       exists (select 1 from webhooks w where w.form_id = forms.id and 'response.created' = any(w.events)) as hooked
+       from forms where slug = $1`,
     [slug],
     { prepare: true },
   );
@@ -197,6 +206,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
     seconds: plausibleSeconds(input.body.seconds),
+    webhooks: row.hooked,
   };
   let rows: { id: string | null; seq: number | null }[];
   try {
@@ -232,6 +242,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   if (!inserted?.id) {
     raise("form_closed", "This form has reached its maximum number of responses.");
   }
+  if (row.hooked) wakeWebhookSender(ctx);
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, Number(inserted!.seq));
   return answer(row, inserted!.id!, score, payload);
 }

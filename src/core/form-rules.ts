@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Ending } from "./ending.ts";
 import { assertNever } from "./errors.ts";
 import {
   type Field,
@@ -7,7 +8,6 @@ import {
   optionValue,
   type ShowIfOp,
 } from "./field-schema.ts";
-import type { Ending } from "./ending.ts";
 import { checkPiping } from "./piping-rules.ts";
 import { checkAnswer } from "./validate-answers.ts";
 

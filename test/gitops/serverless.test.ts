@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOOLS } from "../../functions/mcp/registry.ts";
 import { client } from "../helpers/api.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -89,7 +90,9 @@ describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s",
       },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
-    expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(16);
+    expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(
+      TOOLS.length,
+    );
   });
 
   it("drains the outbox from the scheduled entry", () => {
@@ -97,6 +100,10 @@ describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s",
       cwd: root,
       env: env(),
     }).toString();
-    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({ sent: 1, failed: 0 });
+    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({
+      sent: 1,
+      failed: 0,
+      webhooks: { delivered: 0, retrying: 0, failed: 0 },
+    });
   });
 });

@@ -30,6 +30,8 @@ export interface TestServerOptions {
   log?: Log;
   /** Run the in-process outbox sender (default false in tests: suites drain explicitly). */
   outboxSender?: boolean;
+  /** Run the in-process webhook sender (default false, so other suites' statements stay their own). */
+  webhookSender?: boolean;
 }
 
 const quiet: Log = { info: () => {}, error: (m, e) => console.error(m, e) };
@@ -57,6 +59,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     log: options.log ?? quiet,
     skipRepositoryForms: true,
     outboxSender: options.outboxSender ?? false,
+    webhookSender: options.webhookSender ?? false,
     ...(options.mailer !== undefined ? { mailer: options.mailer } : {}),
   });
   // startServer created the first account (`me`) in embedded mode with the PGlite/PG db given

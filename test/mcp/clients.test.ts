@@ -5,6 +5,7 @@ import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOOLS } from "../../functions/mcp/registry.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const run = promisify(execFile);
@@ -36,7 +37,7 @@ describe("MCP clients of every era", () => {
     expect(client.getProtocolEra()).toBe("modern");
     expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(16);
+    expect(tools).toHaveLength(TOOLS.length);
     const res = await client.callTool({ name: "list_forms", arguments: {} });
     expect(res.structuredContent).toEqual({ forms: [] });
     await client.close();
@@ -161,7 +162,7 @@ describe("MCP clients of every era", () => {
       tools: { name: string }[];
     };
     expect(mcp.endpoint).toBe(`${s.url}/api/mcp`);
-    expect(mcp.tools).toHaveLength(16);
+    expect(mcp.tools).toHaveLength(TOOLS.length);
     const card = await fetch(`${s.url}/api/mcp/server-card`);
     expect(card.headers.get("content-type")).toBe("application/mcp-server-card+json");
     expect(card.headers.get("access-control-allow-origin")).toBe("*");

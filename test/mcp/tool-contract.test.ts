@@ -115,7 +115,10 @@ describe("argument errors say what was expected and what came, all at once", () 
     expect(res.structuredContent.details).toEqual([
       { field: "definition.slug", message: expect.stringContaining("lowercase") },
       { field: "definition.fields[0].options", message: "is required" },
-      { field: "definition.fields[1].type", message: expect.stringContaining('unknown type "slider"') },
+      {
+        field: "definition.fields[1].type",
+        message: expect.stringContaining('unknown type "slider"'),
+      },
     ]);
   });
 
@@ -133,7 +136,10 @@ describe("argument errors say what was expected and what came, all at once", () 
     ].join("\n");
     const res = await callTool("deploy_form", { slug: "rounds", content });
     expect(res.structuredContent.details).toEqual([
-      { field: "fields[0].type", message: expect.stringContaining('line 5: unknown type "slider"') },
+      {
+        field: "fields[0].type",
+        message: expect.stringContaining('line 5: unknown type "slider"'),
+      },
       {
         field: "fields[1].show_if.field",
         message: 'line 8: refers to "nope", which is not a field of this form',

@@ -1,0 +1,176 @@
+// Webhooks' cost to submits, and the sender's pace (issue 13). In the same run, alternating:
+//   none  — the form without a webhook (the baseline);
+//   fast  — the same form with a webhook to a loopback receiver that answers 204 at once;
+//   hang  — a webhook to a receiver that accepts every request and never answers.
+// Submit throughput is compared with `none` (goal: fast >= 0.8x, hang no lower); for `fast`,
+// deliveries that arrive during the load are compared with the submits (goal: keeps up), and
+// the time to drain what is left after the load is reported. RSS is the server's peak.
+// Usage: npx node bench/webhooks.ts [seconds] [rounds]   (BENCH_DB=pglite|postgres for one)
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type ServerResponse } from "node:http";
+import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+
+const seconds = Number(process.argv[2] ?? 5);
+const rounds = Number(process.argv[3] ?? 3);
+const concurrency = 32;
+const body = JSON.stringify({ fields: { name: "Ada Lovelace", score: 9, tags: ["a", "c"] } });
+
+// the two receivers, in this process
+let received = 0;
+const hanging: ServerResponse[] = [];
+const fast = createServer((req, res) => {
+  req.resume().on("end", () => {
+    received++;
+    res.writeHead(204).end();
+  });
+});
+const hang = createServer((req, res) => {
+  req.resume();
+  hanging.push(res);
+});
+const listen = (srv: ReturnType<typeof createServer>) =>
+  new Promise<string>((r) =>
+    srv.listen(0, "127.0.0.1", () =>
+      r(`http://127.0.0.1:${(srv.address() as { port: number }).port}/`),
+    ),
+  );
+const receivers = { none: "none", fast: await listen(fast), hang: await listen(hang) };
+
+function start(db: string, receiver: string, dbUrl?: string) {
+  const dir = mkdtempSync(join(tmpdir(), "bench-wh-"));
+  return new Promise<{ url: string; stop: () => Promise<void>; rss: () => number }>(
+    (resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          new URL("./webhooks-target.ts", import.meta.url).pathname,
+          db,
+          dir,
+          receiver,
+          ...(dbUrl ? [dbUrl] : []),
+        ],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
+      let peak = 0;
+      child.stdout.on("data", (d: Buffer) => {
+        for (const m of d.toString().matchAll(/RSS (\d+)/g)) peak = Math.max(peak, Number(m[1]));
+        const u = /URL (\S+)/.exec(d.toString());
+        if (u)
+          resolve({
+            url: u[1]!,
+            rss: () => peak,
+            stop: () =>
+              new Promise((done) => {
+                child.once("exit", () => {
+                  rmSync(dir, { recursive: true, force: true });
+                  done();
+                });
+                child.kill("SIGTERM");
+                setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+              }),
+          });
+      });
+      child.once("exit", (code) => (code ? reject(new Error(`target exited ${code}`)) : undefined));
+    },
+  );
+}
+
+async function load(url: string, duration: number) {
+  let ok = 0;
+  let errors = 0;
+  const end = performance.now() + duration * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      await res.arrayBuffer();
+      if (res.status === 201) ok++;
+      else errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { ok, errors, rps: Math.round(ok / duration) };
+}
+
+async function drained(expected: number, ms: number) {
+  const t = performance.now();
+  while (received < expected && performance.now() - t < ms)
+    await new Promise((r) => setTimeout(r, 20));
+  return Math.round(performance.now() - t);
+}
+
+const pg = await new Promise<boolean>((r) =>
+  connect(5432, "127.0.0.1")
+    .once("connect", function (this: Socket) {
+      this.destroy();
+      r(true);
+    })
+    .once("error", () => r(false)),
+);
+const dbs = (pg ? ["pglite", "postgres"] : ["pglite"]).filter(
+  (db) => !process.env.BENCH_DB || process.env.BENCH_DB === db,
+);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const admin = pg ? postgres(adminUrl, { max: 1, onnotice: () => {} }) : null;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+try {
+  for (const db of dbs) {
+    const rps: Record<string, number[]> = { none: [], fast: [], hang: [] };
+    const rss: Record<string, number[]> = { none: [], fast: [], hang: [] };
+    const keepUp: number[] = [];
+    const drains: number[] = [];
+    const deliveredRate: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const kind of ["none", "fast", "hang"] as const) {
+        let name: string | null = null;
+        let dbUrl: string | undefined;
+        if (db === "postgres") {
+          name = `formdown_bench_wh_${Date.now()}`;
+          await admin!.unsafe(`create database ${name}`);
+          const u = new URL(adminUrl);
+          u.pathname = `/${name}`;
+          dbUrl = u.toString();
+        }
+        const target = await start(db, receivers[kind], dbUrl);
+        const warm = await load(target.url, 2);
+        if (kind === "fast") await drained(warm.ok, 30_000);
+        received = 0;
+        const run = await load(target.url, seconds);
+        rps[kind]!.push(run.rps);
+        if (kind === "fast") {
+          const during = received;
+          keepUp.push(Math.round((during / run.ok) * 100) / 100);
+          deliveredRate.push(Math.round(during / seconds));
+          drains.push(await drained(run.ok, 60_000));
+          received = 0;
+        }
+        rss[kind]!.push(Math.round(target.rss() / 1024 / 1024));
+        await target.stop();
+        for (const res of hanging.splice(0)) res.destroy();
+        if (name) await admin!.unsafe(`drop database if exists ${name} with (force)`);
+      }
+    }
+    const ratio = (k: string) => Math.round((median(rps[k]!) / median(rps.none!)) * 100) / 100;
+    const show = (k: string) =>
+      `${median(rps[k]!)} submits/s [${rps[k]!.join("/")}], peak RSS ${median(rss[k]!)} MiB`;
+    console.log(`${db}
+  no webhook:              ${show("none")}
+  webhook, fast receiver:  ${show("fast")} -> ${ratio("fast")}x
+  webhook, hanging one:    ${show("hang")} -> ${ratio("hang")}x
+  deliveries during load:  ${median(deliveredRate)}/s = ${median(keepUp)} of submits [${keepUp.join("/")}]; rest drained in ${median(drains)} ms [${drains.join("/")}]`);
+  }
+} finally {
+  await admin?.end();
+  fast.close();
+  for (const res of hanging) res.destroy();
+  hang.closeAllConnections();
+  hang.close();
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { deleteForm } from "../../services/forms.ts";
+import { slug } from "../args.ts";
+import { defineTool } from "../tool.ts";
+
+export const deleteFormTool = defineTool({
+  name: "delete_form",
+  title: "Delete a form",
+  description:
+    "Delete a form with its responses, files, webhooks and form file (a commit). Cannot be undone; to stop responses but keep them use update_form_access mode closed.",
+  input: z.object({ slug }),
+  output: z.object({ deleted: z.boolean(), slug: z.string() }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  run: async (ctx, account, a) => {
+    await deleteForm(ctx, account, a.slug);
+    return { deleted: true, slug: a.slug };
+  },
+});

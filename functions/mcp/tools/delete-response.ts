@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { deleteResponse } from "../../services/delete-responses.ts";
+import { slug } from "../args.ts";
+import { defineTool } from "../tool.ts";
+
+export const deleteResponseTool = defineTool({
+  name: "delete_response",
+  title: "Delete a response",
+  description:
+    "Erase one response for good (e.g. a GDPR request): its files and unsent emails go too, stats stop counting it, response.deleted webhooks are told.",
+  input: z.object({
+    slug,
+    response_id: z.string().describe("The response's id (a uuid, from list_responses)"),
+  }),
+  output: z.object({ deleted: z.boolean(), response_id: z.string() }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  run: async (ctx, account, a) => {
+    await deleteResponse(ctx, account, a.slug, a.response_id);
+    return { deleted: true, response_id: a.response_id };
+  },
+});

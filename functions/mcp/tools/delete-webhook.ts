@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { deleteWebhook } from "../../webhooks/service.ts";
+import { slug } from "../args.ts";
+import { defineTool } from "../tool.ts";
+
+export const deleteWebhookTool = defineTool({
+  name: "delete_webhook",
+  title: "Delete a webhook",
+  description:
+    "Stop pushing a form's responses to one webhook (id from list_webhooks); unsent deliveries are dropped.",
+  input: z.object({
+    slug,
+    webhook_id: z.string().describe("The webhook's id (a uuid, from list_webhooks)"),
+  }),
+  output: z.object({ deleted: z.boolean(), webhook_id: z.string() }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  run: async (ctx, account, a) => {
+    await deleteWebhook(ctx, account, a.slug, a.webhook_id);
+    return { deleted: true, webhook_id: a.webhook_id };
+  },
+});

@@ -1,0 +1,64 @@
+// Erasing responses (SPEC §12): one by id, or every one in a time range, each in one statement
+// that also removes their upload records, pending response.created deliveries and (through the
+// outbox's cascade) their emails, and queues `response.deleted` for the webhooks that want it.
+// The uploaded files themselves are removed from storage once the statement has committed.
+import { raise } from "../../src/core/errors.ts";
+import type { AppContext } from "../context.ts";
+import { wakeWebhookSender } from "../webhooks/sender.ts";
+import type { Account } from "./accounts.ts";
+import { ownedFormHead } from "./form-view.ts";
+import type { Range } from "./responses.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `gone` selects the deleted responses; the rest follows them. $1 is always the form id. */
+const erase = (gone: string) => `with gone as (${gone} returning id),
+  files as (delete from uploads where response_id in (select id from gone) returning storage_key),
+  unsent as (delete from webhook_deliveries
+              where response_id in (select id from gone) and event = 'response.created' and status = 'pending'),
+  told as (insert into webhook_deliveries (webhook_id, event, response_id)
+             select w.id, 'response.deleted', gone.id from gone join webhooks w on w.form_id = $1
+              where 'response.deleted' = any(w.events) returning id)
+  select (select count(*) from gone)::int as deleted, (select count(*) from told)::int as told,
+         coalesce((select array_agg(storage_key) from files), '{}') as files`;
+
+async function run(ctx: AppContext, text: string, params: unknown[]): Promise<number> {
+  const [row] = await ctx.db.query<{ deleted: number; told: number; files: string[] }>(
+    text,
+    params,
+  );
+  for (const key of row?.files ?? []) await ctx.storage.remove(key).catch(() => {});
+  if ((row?.told ?? 0) > 0) wakeWebhookSender(ctx);
+  return row?.deleted ?? 0;
+}
+
+/** Deletes one response; a second delete (or an unknown id) is 404. */
+export async function deleteResponse(ctx: AppContext, account: Account, slug: string, id: string) {
+  const form = await ownedFormHead(ctx, account, slug);
+  const deleted = UUID.test(id)
+    ? await run(ctx, erase("delete from responses where form_id = $1 and id = $2"), [form.id, id])
+    : 0;
+  if (deleted === 0) raise("not_found", "No such response.");
+}
+
+/** Deletes every response in [since, until); at least one bound is required. */
+export async function deleteResponses(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  range: Range,
+) {
+  const form = await ownedFormHead(ctx, account, slug);
+  if (range.since === null && range.until === null)
+    raise(
+      "invalid_param",
+      "Give since and/or until; to delete every response, delete the form (DELETE /api/forms/{slug}).",
+    );
+  const deleted = await run(
+    ctx,
+    erase(`delete from responses where form_id = $1
+             and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)`),
+    [form.id, range.since, range.until],
+  );
+  return { deleted };
+}

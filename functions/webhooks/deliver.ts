@@ -1,0 +1,57 @@
+// One attempt at one delivery: compose the body, sign it, POST it, and say what comes next.
+import type { Buffer } from "node:buffer";
+import type { AppContext } from "../context.ts";
+import { eventBody } from "./payload.ts";
+import { postWebhook } from "./post.ts";
+import { afterFailure, type Claimed, type Outcome } from "./queue.ts";
+import { boxFor } from "./secrets.ts";
+import { signedHeaders, signingKey } from "./signing.ts";
+
+/** HMAC keys by sealed secret: decrypting once per webhook, not per delivery. */
+const keys = new Map<string, Promise<Buffer>>();
+
+export async function keyFor(ctx: AppContext, sealed: string): Promise<Buffer> {
+  let key = keys.get(sealed);
+  if (!key) {
+    if (keys.size >= 1000) keys.clear();
+    key = boxFor(ctx).then((box) => box.open(sealed).then(signingKey));
+    key.catch(() => keys.delete(sealed));
+    keys.set(sealed, key);
+  }
+  return key;
+}
+
+/** Sends one claimed delivery and returns its outcome (never throws). */
+export async function attemptDelivery(ctx: AppContext, row: Claimed): Promise<Outcome> {
+  const { backoff, timeoutMs, allowPrivate } = ctx.config.webhooks;
+  const body = eventBody(row);
+  if (body === null)
+    return {
+      id: row.id,
+      status: "failed",
+      httpStatus: null,
+      error: "the response was deleted",
+      retryIn: 0,
+    };
+  try {
+    const headers = signedHeaders(await keyFor(ctx, row.secret), row.id, body);
+    const result = await postWebhook(row.url, headers, body, { timeoutMs, allowPrivate });
+    if (result.error === null)
+      return {
+        id: row.id,
+        status: "delivered",
+        httpStatus: result.status,
+        error: null,
+        retryIn: 0,
+      };
+    return {
+      id: row.id,
+      httpStatus: result.status,
+      error: result.error,
+      ...afterFailure(row.attempts, backoff),
+    };
+  } catch (error) {
+    const message = String((error as Error).message ?? error).slice(0, 300);
+    return { id: row.id, httpStatus: null, error: message, ...afterFailure(row.attempts, backoff) };
+  }
+}

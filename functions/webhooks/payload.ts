@@ -1,0 +1,44 @@
+// The JSON a receiver gets (SPEC §11). Built from the rows when the attempt is made, and the same
+// on every retry: `timestamp` is when the event happened, not when it was sent.
+
+export interface EventSource {
+  event: "response.created" | "response.deleted" | "webhook.test";
+  created_at: string;
+  webhook_id: string;
+  response_id: string | null;
+  form_id: string;
+  slug: string;
+  title: string;
+  quiz: boolean;
+  submitted_at: string | null;
+  payload: Record<string, unknown> | null;
+  score: unknown;
+  commit_sha: string | null;
+}
+
+/** The body, or null when a `response.created` no longer has its response (it was deleted). */
+export function eventBody(e: EventSource): string | null {
+  const form = { form_id: e.form_id, slug: e.slug, title: e.title };
+  const timestamp = new Date(e.created_at).toISOString();
+  if (e.event === "webhook.test")
+    return JSON.stringify({
+      type: e.event,
+      timestamp,
+      data: { form, webhook: { id: e.webhook_id } },
+    });
+  if (e.event === "response.deleted")
+    return JSON.stringify({
+      type: e.event,
+      timestamp,
+      data: { form, response: { id: e.response_id } },
+    });
+  if (!e.submitted_at || !e.payload) return null;
+  const response = {
+    id: e.response_id,
+    submitted_at: new Date(e.submitted_at).toISOString(),
+    payload: e.payload,
+    ...(e.quiz && e.score ? { score: e.score } : {}),
+    ...(e.commit_sha ? { commit_sha: e.commit_sha } : {}),
+  };
+  return JSON.stringify({ type: e.event, timestamp, data: { form, response } });
+}

@@ -1,0 +1,187 @@
+// The deliveries queue: claim due rows, record what each attempt did. Both are one statement for
+// a whole batch, so a busy sender costs the database two statements per batch, not per delivery.
+import type { Db } from "../db/db.ts";
+
+export interface Claimed {
+  id: string;
+  webhook_id: string;
+  event: "response.created" | "response.deleted" | "webhook.test";
+  response_id: string | null;
+  attempts: number;
+  created_at: string;
+  url: string;
+  secret: string;
+  form_id: string;
+  slug: string;
+  title: string;
+  quiz: boolean;
+  submitted_at: string | null;
+  payload: Record<string, unknown> | null;
+  score: unknown;
+  commit_sha: string | null;
+}
+
+interface Leased {
+  id: string;
+  webhook_id: string;
+  event: Claimed["event"];
+  response_id: string | null;
+  attempts: number;
+  created_at: string;
+}
+
+interface HookInfo {
+  url: string;
+  secret: string;
+  form_id: string;
+  slug: string;
+  title: string;
+  quiz: boolean;
+}
+
+/** Webhooks by id, per database, for two seconds: a claim need not join them every time. */
+const hookCache = new WeakMap<Db, Map<string, { info: HookInfo; until: number }>>();
+
+async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo>> {
+  let cache = hookCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    hookCache.set(db, cache);
+  }
+  const now = Date.now();
+  const found = new Map<string, HookInfo>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const hit = cache.get(id);
+    if (hit && hit.until > now) found.set(id, hit.info);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    if (cache.size > 10_000) cache.clear();
+    const rows = await db.query<HookInfo & { id: string }>(
+      `select w.id, w.url, w.secret, f.id as form_id, f.slug, f.title, f.type = 'quiz' as quiz
+         from webhooks w join forms f on f.id = w.form_id where w.id = any($1::uuid[])`,
+      [missing],
+    );
+    for (const { id, ...info } of rows) {
+      cache.set(id, { info, until: now + 2000 });
+      found.set(id, info);
+    }
+  }
+  return found;
+}
+
+/**
+ * Takes up to `limit` due deliveries and leases them for `leaseSeconds` (the attempt's deadline
+ * and some slack): a sender that dies mid-attempt leaves them to be taken again once the lease
+ * runs out, so nothing is lost (at least once). `for update skip locked` on Postgres keeps
+ * concurrent drains from taking the same row. The claim itself is a plain UPDATE (on PGlite a
+ * statement's planning is much of its cost); the webhooks come from a short cache and the
+ * responses from one look-up by id.
+ */
+export async function claimDeliveries(
+  db: Db,
+  limit: number,
+  leaseSeconds: number,
+): Promise<Claimed[]> {
+  const lock = db.kind === "postgres" ? "for update skip locked" : "";
+  const leased = await db.query<Leased>(
+    `update webhook_deliveries d set attempts = d.attempts + 1,
+            next_attempt_at = now() + make_interval(secs => $2)
+      where d.id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= now()
+                      order by next_attempt_at limit $1 ${lock})
+      returning d.id, d.webhook_id, d.event, d.response_id, d.attempts, d.created_at`,
+    [limit, leaseSeconds],
+  );
+  if (leased.length === 0) return [];
+  const wanted = leased.filter((l) => l.event === "response.created").map((l) => l.response_id);
+  const [info, responses] = await Promise.all([
+    hooks(
+      db,
+      leased.map((l) => l.webhook_id),
+    ),
+    wanted.length === 0
+      ? []
+      : db.query<{
+          id: string;
+          submitted_at: string;
+          payload: Record<string, unknown>;
+          score: unknown;
+          commit_sha: string | null;
+        }>(
+          "select id, submitted_at, payload, score, commit_sha from responses where id = any($1::uuid[])",
+          [wanted],
+        ),
+  ]);
+  const byId = new Map(responses.map((r) => [r.id, r]));
+  // a delivery whose webhook is gone (a submit raced its delete) is left to sweepOrphans
+  return leased.flatMap((l) => {
+    const hook = info.get(l.webhook_id);
+    if (!hook) return [];
+    const r = l.response_id && l.event === "response.created" ? byId.get(l.response_id) : undefined;
+    return [
+      {
+        ...l,
+        ...hook,
+        submitted_at: r?.submitted_at ?? null,
+        payload: r?.payload ?? null,
+        score: r?.score ?? null,
+        commit_sha: r?.commit_sha ?? null,
+      },
+    ];
+  });
+}
+
+export interface Outcome {
+  id: string;
+  status: "delivered" | "pending" | "failed";
+  httpStatus: number | null;
+  error: string | null;
+  /** Seconds until the next attempt (pending only). */
+  retryIn: number;
+}
+
+/** Writes the outcomes of a batch of attempts in one statement. */
+export async function recordOutcomes(db: Db, outcomes: Outcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.query(
+    `update webhook_deliveries d set status = x.status, last_status = x.http_status,
+            last_error = x.error,
+            next_attempt_at = case when x.status = 'pending' then now() + make_interval(secs => x.retry_in)
+                                   else d.next_attempt_at end,
+            delivered_at = case when x.status = 'delivered' then now() else d.delivered_at end
+       from unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::float8[])
+         as x(id, status, http_status, error, retry_in)
+      where d.id = x.id`,
+    [
+      outcomes.map((o) => o.id),
+      outcomes.map((o) => o.status),
+      outcomes.map((o) => o.httpStatus),
+      outcomes.map((o) => o.error),
+      outcomes.map((o) => o.retryIn),
+    ],
+  );
+}
+
+/** What a failed attempt leads to: the next wait from the schedule, or `failed` after the last. */
+export function afterFailure(
+  attempts: number,
+  backoff: number[],
+): Pick<Outcome, "status" | "retryIn"> {
+  const wait = backoff[attempts - 1];
+  return wait === undefined
+    ? { status: "failed", retryIn: 0 }
+    : { status: "pending", retryIn: wait };
+}
+
+/**
+ * Removes pending deliveries whose webhook is gone: a submit in flight while its webhook was
+ * deleted can still write one after the delete's trigger ran. The claim skips them; this keeps
+ * them from piling up at the head of the queue.
+ */
+export function sweepOrphans(db: Db): Promise<unknown> {
+  return db.query(
+    `delete from webhook_deliveries d where d.status = 'pending'
+        and not exists (select 1 from webhooks w where w.id = d.webhook_id)`,
+  );
+}

@@ -1,0 +1,98 @@
+// Which receivers a webhook may reach (SPEC §11). In production, an address on the loopback,
+// a private or link-local network, or a cloud metadata service is refused, when the webhook is
+// created and again when each delivery connects (DNS can change between the two).
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+
+/** IPv4 ranges no webhook may reach in production: [first octets, prefix length]. */
+const V4_BLOCKED: [number[], number][] = [
+  [[0], 8], // "this" network
+  [[10], 8], // private
+  [[100, 64], 10], // carrier-grade NAT
+  [[127], 8], // loopback
+  [[169, 254], 16], // link-local, cloud metadata (169.254.169.254)
+  [[172, 16], 12], // private
+  [[192, 0, 0], 24], // IETF protocol assignments
+  [[192, 168], 16], // private
+  [[198, 18], 15], // benchmarking
+  [[224], 4], // multicast
+  [[240], 4], // reserved, broadcast
+];
+
+function v4Number(ip: string): number {
+  return ip.split(".").reduce((n, part) => n * 256 + Number(part), 0);
+}
+
+function blockedV4(ip: string): boolean {
+  const n = v4Number(ip);
+  return V4_BLOCKED.some(([octets, bits]) => {
+    const base = v4Number([...octets, 0, 0, 0, 0].slice(0, 4).join("."));
+    const mask = bits === 0 ? 0 : 2 ** 32 - 2 ** (32 - bits);
+    return (n & mask) >>> 0 === (base & mask) >>> 0;
+  });
+}
+
+/** The 8 groups of an IPv6 address as numbers (an embedded IPv4 tail becomes two groups). */
+function v6Groups(ip: string): number[] {
+  let text = ip.toLowerCase().split("%")[0]!;
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (v4) {
+    const n = v4Number(v4[1]!);
+    text = `${text.slice(0, -v4[1]!.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+  }
+  const [head, tail] = text.split("::") as [string, string | undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const middle = tail === undefined ? [] : Array(8 - left.length - right.length).fill("0");
+  return [...left, ...middle, ...right].map((g) => Number.parseInt(g || "0", 16));
+}
+
+function blockedV6(ip: string): boolean {
+  const g = v6Groups(ip);
+  const v4Tail = () => `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`;
+  if (g.slice(0, 7).every((x) => x === 0)) return g[7]! <= 1; // :: and ::1
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return blockedV4(v4Tail()); // ::ffff:a.b.c.d
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
+    return blockedV4(v4Tail()); // NAT64
+  if ((g[0]! & 0xfe00) === 0xfc00) return true; // unique local (AWS metadata fd00:ec2::254 too)
+  if ((g[0]! & 0xffc0) === 0xfe80) return true; // link-local
+  if ((g[0]! & 0xff00) === 0xff00) return true; // multicast
+  return false;
+}
+
+/** True for an address a production webhook must not reach. */
+export function isPrivateAddress(ip: string): boolean {
+  const family = isIP(ip);
+  if (family === 4) return blockedV4(ip);
+  if (family === 6) return blockedV6(ip);
+  return true;
+}
+
+const METADATA_NAMES = new Set(["metadata.google.internal", "metadata", "instance-data"]);
+
+/** Why a URL cannot be a webhook's target, or null. Resolves the host when private ones are refused. */
+export async function urlProblem(text: string, allowPrivate: boolean): Promise<string | null> {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return "url must be an absolute http or https URL.";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "url must use http or https.";
+  if (url.username || url.password) return "url must not carry a user name or password.";
+  if (text.length > 2000) return "url must be at most 2000 characters.";
+  if (allowPrivate) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (METADATA_NAMES.has(host.replace(/\.$/, "")))
+    return "url points at a cloud metadata service, which webhooks may not reach.";
+  const addresses = isIP(host)
+    ? [host]
+    : await lookup(host, { all: true }).then(
+        (found) => found.map((a) => a.address),
+        () => null,
+      );
+  if (!addresses || addresses.length === 0) return `the host ${host} does not resolve.`;
+  if (addresses.some(isPrivateAddress))
+    return `the host ${host} is a loopback, private, link-local or metadata address, which webhooks may not reach.`;
+  return null;
+}

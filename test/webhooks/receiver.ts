@@ -1,0 +1,101 @@
+// A real loopback receiver for the webhook suites. It checks every signature with the
+// `standardwebhooks` package — an implementation independent of the product's own signing.
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+
+export interface Received {
+  id: string;
+  timestamp: string;
+  signature: string;
+  body: string;
+  json: { type: string; timestamp: string; data: Record<string, any> };
+  verified: boolean;
+  headers: IncomingHttpHeaders;
+}
+
+/** What the receiver does with a request: answer a status, or hang (never answer). */
+export type Behaviour = (r: Received, n: number) => number | "hang";
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  secret: string;
+  behave(b: Behaviour): void;
+  /** Resolves once `predicate` holds for what has arrived (polls), or rejects after `ms`. */
+  until(predicate: (r: Received[]) => boolean, ms?: number): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(port = 0): Promise<Receiver> {
+  const received: Received[] = [];
+  let behaviour: Behaviour = () => 204;
+  let secret = "";
+  const hanging = new Set<import("node:http").ServerResponse>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const h = req.headers as Record<string, string>;
+      let verified = false;
+      try {
+        new Webhook(secret).verify(body, {
+          "webhook-id": h["webhook-id"]!,
+          "webhook-timestamp": h["webhook-timestamp"]!,
+          "webhook-signature": h["webhook-signature"]!,
+        });
+        verified = true;
+      } catch {
+        verified = false;
+      }
+      const r: Received = {
+        id: h["webhook-id"]!,
+        timestamp: h["webhook-timestamp"]!,
+        signature: h["webhook-signature"]!,
+        body,
+        json: JSON.parse(body),
+        verified,
+        headers: req.headers,
+      };
+      received.push(r);
+      const answer = behaviour(r, received.length);
+      if (answer === "hang") {
+        hanging.add(res);
+        return;
+      }
+      res.writeHead(answer, { "content-type": "text/plain" });
+      res.end(answer >= 300 ? "nope" : "ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    get secret() {
+      return secret;
+    },
+    set secret(s: string) {
+      secret = s;
+    },
+    behave(b) {
+      behaviour = b;
+    },
+    async until(predicate, ms = 15_000) {
+      const end = Date.now() + ms;
+      while (!predicate(received)) {
+        if (Date.now() > end)
+          throw new Error(
+            `receiver: condition not met after ${ms} ms (${received.length} received)`,
+          );
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return received;
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  } as Receiver;
+}
