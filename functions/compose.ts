@@ -27,8 +27,19 @@ export interface ComposeOptions {
   mailer?: Mailer | null;
 }
 
-async function openDb(config: Config): Promise<Db> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+async function openDb(config: Config, log: Log): Promise<Db> {
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, {
+      statementTimeout: config.dbStatementTimeout,
+      // one line when the database goes away and one when it is back, not one per request
+      onOutage: (up, error) => {
+        if (up) log.info("The database answers again.");
+        else
+          log.error(
+            `The database cannot be reached (${(error as { code?: string })?.code ?? "error"}); requests wait up to 4 s for it, then get 503 unavailable.`,
+          );
+      },
+    });
   const dir = resolve(config.dataDir);
   const release = lockDataDir(dir);
   try {
@@ -72,7 +83,7 @@ async function chooseRepo(config: Config, log: Log): Promise<FormRepository> {
 export async function createContext(env: Env, options: ComposeOptions = {}): Promise<AppContext> {
   const config = readConfig(env);
   const log = options.log ?? consoleLog;
-  const db = options.db ?? (await openDb(config));
+  const db = options.db ?? (await openDb(config, log));
   try {
     await migrate(db);
     const antibot = config.turnstileSecretKey

@@ -28,6 +28,8 @@ export interface Config {
   supabaseServiceKey: string | undefined;
   /** Embedded mode: PGlite, accounts created for repository forms, local uploads. */
   embedded: boolean;
+  /** Postgres: seconds a statement may run (0: no limit); COPY exports and migrations exempt. */
+  dbStatementTimeout: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -72,5 +74,6 @@ export function readConfig(env: Env): Config {
     supabaseUrl: opt(env.SUPABASE_URL),
     supabaseServiceKey: opt(env.SUPABASE_SERVICE_ROLE_KEY),
     embedded: !opt(env.DATABASE_URL),
+    dbStatementTimeout: int(env.FORMDOWN_DB_STATEMENT_TIMEOUT, 5),
   };
 }

@@ -1,5 +1,6 @@
 import type { Form } from "../../src/core/schema.ts";
 import type { AppContext } from "../context.ts";
+import { outageKind } from "../db/outage.ts";
 import { milestoneEmail, responseEmail } from "./compose-email.ts";
 
 interface Due {
@@ -95,7 +96,8 @@ export function startOutboxSender(ctx: AppContext, everyMs = 1000): () => void {
     if (running) return;
     running = true;
     drainOutbox(ctx)
-      .catch((e) => ctx.log.error("outbox drain failed", e))
+      // an unreachable database is logged once by its adapter, not every second here
+      .catch((e) => outageKind(e) === null && ctx.log.error("outbox drain failed", e))
       .finally(() => {
         running = false;
       });
