@@ -60,7 +60,14 @@ export interface PostgresRestartResult {
  */
 export async function postgresRestartUnderLoad(
   cluster: PgCluster,
-  options: { concurrency: number; beforeMs: number; outageMs: number; afterMs: number },
+  options: {
+    concurrency: number;
+    beforeMs: number;
+    outageMs: number;
+    afterMs: number;
+    /** Run `formdown list` during the outage (it waits out the gate: the outage lasts ≥ 4 s). */
+    cli?: boolean;
+  },
 ): Promise<PostgresRestartResult> {
   const dataDir = mkdtempSync(join(tmpdir(), "formdown-fault-data-"));
   let server: ChildServer | null = null;
@@ -79,7 +86,10 @@ export async function postgresRestartUnderLoad(
     const stopMs = cluster.stop("fast");
     const healthDown: number[] = [];
     // the CLI's request waits out the gate (4 s), so the outage lasts at least that long
-    const cliRun = runCli(["list", "--url", server.url, "--key", key]);
+    const cliRun =
+      options.cli === false
+        ? Promise.resolve({ status: null, stderr: "" })
+        : runCli(["list", "--url", server.url, "--key", key]);
     let cliDone = false;
     void cliRun.finally(() => {
       cliDone = true;
