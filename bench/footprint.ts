@@ -18,10 +18,38 @@ function memory(pid: number) {
   return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
 }
 
+/** RSS of every process below this one (the server and any child of it), in MB. */
+function descendantsRss(pid = process.pid): number {
+  let total = 0;
+  let children: string[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/);
+  } catch {
+    return 0;
+  }
+  for (const c of children.filter(Boolean)) {
+    try {
+      total += memory(Number(c)).rss + descendantsRss(Number(c));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), "formdown-footprint-"));
+// the first start creates the database (in a child process of the server): the most memory
+// the machine gives to Formdown at once during it
+let startPeak = 0;
+const startSampler = setInterval(() => {
+  startPeak = Math.max(startPeak, descendantsRss());
+}, 100);
 const startedAt = performance.now();
-const server = await startChild({ dataDir });
+// FOOTPRINT_NODE_ARGS: flags for the server's node, to compare (e.g. "--liftoff-only")
+const nodeArgs = process.env.FOOTPRINT_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+const server = await startChild({ dataDir, nodeArgs });
 const startMs = Math.round(performance.now() - startedAt);
+clearInterval(startSampler);
 const pid = server.child.pid!;
 try {
   const key = firstKey(dataDir);
@@ -48,7 +76,7 @@ try {
   await sleep(5000);
   const settled = memory(pid);
   console.log(
-    `start ${startMs} ms; idle RSS ${idle.rss} MB (peak so far ${idle.peak} MB); ${total} submits, 64 clients: ${JSON.stringify(s.byStatus)} in ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s); RSS under load max ${during} MB, VmHWM ${loaded.peak} MB; 5 s later ${settled.rss} MB`,
+    `first start ${startMs} ms, all its processes at most ${startPeak} MB; idle RSS ${idle.rss} MB (peak so far ${idle.peak} MB); ${total} submits, 64 clients: ${JSON.stringify(s.byStatus)} in ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s); RSS under load max ${during} MB, VmHWM ${loaded.peak} MB; 5 s later ${settled.rss} MB`,
   );
 } finally {
   await server.stop();

@@ -64,11 +64,7 @@ export function wrapPglite(pg: PGlite, onClose?: () => Promise<void> | void): Db
   };
 }
 
-/** PGlite is loaded only when the embedded database is used. */
-export async function openPglite(dataDir: string): Promise<PGlite> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  return PGlite.create({ dataDir });
-}
+export { openPglite } from "./pglite.ts";
 
 /**
  * Prepared statements save the planning of hot queries (see QueryOptions), but a transaction

@@ -24,27 +24,33 @@ export interface ChildOptions {
   repoDir?: string;
   env?: Record<string, string>;
   port?: number;
+  /** Flags for node itself (before the script). */
+  nodeArgs?: string[];
 }
 
 export async function startChild(options: ChildOptions): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const repoDir = options.repoDir ?? mkdtempSync(join(tmpdir(), "formdown-fault-repo-"));
-  const child = spawn(process.execPath, [join(ROOT, "functions/node/start.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      FORMDOWN_DATA_DIR: options.dataDir,
-      FORMDOWN_REPO_DIR: repoDir,
-      // the load comes from one address: the limiter is not what these suites test
-      FORMDOWN_RATE_SUBMIT: "0",
-      FORMDOWN_RATE_API: "0",
-      ASTRO_TELEMETRY_DISABLED: "1",
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), join(ROOT, "functions/node/start.ts")],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        FORMDOWN_DATA_DIR: options.dataDir,
+        FORMDOWN_REPO_DIR: repoDir,
+        // the load comes from one address: the limiter is not what these suites test
+        FORMDOWN_RATE_SUBMIT: "0",
+        FORMDOWN_RATE_API: "0",
+        ASTRO_TELEMETRY_DISABLED: "1",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let out = "";
   child.stdout!.on("data", (d) => {
     out += d;
