@@ -1,7 +1,8 @@
 // The long fault runs (issue 16 item 6): `node bench/faults.ts [rounds]` (default 2).
 // Each round, against real server processes (`node functions/node/start.ts`):
-//   1. Postgres stopped for 5 s under 64 submitting clients (a throwaway cluster), and a
-//      `pg_ctl stop -m fast` + start with no pause (a fast restart);
+//   1. Postgres stopped for 5 s under 64 submitting clients (a throwaway cluster), a
+//      `pg_ctl stop -m fast` + start with no pause (a fast restart), and Postgres frozen with
+//      SIGSTOP for 5 s (a hung host: connections stay open, nothing answers);
 //   2. kill -9 of the server mid-load, on PGlite (same data dir) and on Postgres;
 //   3. Postmark down for 5 s while 200 responses each due an email arrive.
 // Prints what each cost and whether every acknowledged response and every email is there.
@@ -41,9 +42,10 @@ function paths(acked: string[], rb: ReadBack, stored: number, judgeKeyset: boole
 
 for (let round = 1; round <= rounds; round++) {
   console.log(`\n=== round ${round}/${rounds}`);
-  for (const [name, outageMs] of [
-    ["Postgres stopped for 5 s", 5000],
-    ["Postgres fast restart", 0],
+  for (const [name, outageMs, fault] of [
+    ["Postgres stopped for 5 s", 5000, "stop"],
+    ["Postgres fast restart", 0, "stop"],
+    ["Postgres frozen (SIGSTOP) for 5 s", 5000, "freeze"],
   ] as const) {
     const cluster = await createPgCluster();
     try {
@@ -52,7 +54,8 @@ for (let round = 1; round <= rounds; round++) {
         beforeMs: 3000,
         outageMs,
         afterMs: 3000,
-        cli: outageMs > 0,
+        cli: outageMs > 0 && fault === "stop",
+        fault,
       });
       const s = r.summary;
       console.log(
@@ -74,6 +77,7 @@ for (let round = 1; round <= rounds; round++) {
       );
       paths(s.acknowledged, r.readBack, r.sqlCount, false);
     } finally {
+      cluster.thaw();
       cluster.destroy();
     }
   }

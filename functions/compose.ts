@@ -4,7 +4,7 @@ import { createTurnstile } from "./antibot/turnstile.ts";
 import { type Config, type Env, readConfig } from "./config.ts";
 import type { AppContext, FormRepository, Log, Mailer } from "./context.ts";
 import { randomToken } from "./crypto.ts";
-import { type Db, openPglite, openPostgres, wrapPglite } from "./db/db.ts";
+import { type Db, OUTAGE_WAIT_MS, openPglite, openPostgres, wrapPglite } from "./db/db.ts";
 import { lockDataDir } from "./db/lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { gitRepository, isGitTree } from "./repo/local-git.ts";
@@ -36,7 +36,7 @@ async function openDb(config: Config, log: Log): Promise<Db> {
         if (up) log.info("The database answers again.");
         else
           log.error(
-            `The database cannot be reached (${(error as { code?: string })?.code ?? "error"}); requests wait up to 4 s for it, then get 503 unavailable.`,
+            `The database cannot be reached (${(error as { code?: string })?.code ?? "error"}); requests wait up to ${OUTAGE_WAIT_MS / 1000} s for it, then get 503 unavailable.`,
           );
       },
     });

@@ -74,6 +74,6 @@ export function readConfig(env: Env): Config {
     supabaseUrl: opt(env.SUPABASE_URL),
     supabaseServiceKey: opt(env.SUPABASE_SERVICE_ROLE_KEY),
     embedded: !opt(env.DATABASE_URL),
-    dbStatementTimeout: int(env.FORMDOWN_DB_STATEMENT_TIMEOUT, 5),
+    dbStatementTimeout: int(env.FORMDOWN_DB_STATEMENT_TIMEOUT, 4),
   };
 }

@@ -82,9 +82,10 @@ export interface PostgresOptions {
   /** Connections in the pool. */
   max?: number;
   /**
-   * Seconds a statement may run before Postgres cancels it (0: no limit). The client gives up
-   * a second later if no answer comes at all (a server that vanished without closing the
-   * connection). COPY exports and migrations are exempt: they are long by nature.
+   * Seconds a statement may run before Postgres cancels it (0: no limit; default 4). The client
+   * gives up half a second later if no answer comes at all (a server that hangs, or vanished
+   * without closing the connection), so a request is answered within 5 s even then. COPY
+   * exports and migrations are exempt: they are long by nature.
    */
   statementTimeout?: number;
   /** Milliseconds a statement waits for an unreachable database to come back before a 503. */
@@ -128,12 +129,17 @@ const IDLE_TIMEOUT_S = 20;
 const maxLifetime = () => 600 + Math.random() * 300;
 const backoff = () => 0.05 + Math.random() * 0.05;
 const PROBE_EVERY_MS = 100;
+/**
+ * How long a statement waits for an unreachable database: a restart is over by then, and with
+ * the queueing around it a request is still answered within 5 s.
+ */
+export const OUTAGE_WAIT_MS = 3500;
 const PROBE_DEADLINE_MS = 1000;
 
 export function openPostgres(url: string, maxOrOptions: number | PostgresOptions = {}): Db {
   const options = typeof maxOrOptions === "number" ? { max: maxOrOptions } : maxOrOptions;
   const max = options.max ?? 16;
-  const statementTimeout = options.statementTimeout ?? 5;
+  const statementTimeout = options.statementTimeout ?? 4;
   // our own URL flags are not Postgres settings: keep them away from the server
   const target = new URL(url);
   target.searchParams.delete("prepare");
@@ -174,9 +180,9 @@ export function openPostgres(url: string, maxOrOptions: number | PostgresOptions
       max: 4,
       connection: { application_name: "formdown-export" },
     }));
-  const clientDeadline = statementTimeout > 0 ? statementTimeout * 1000 + 1000 : 0;
+  const clientDeadline = statementTimeout > 0 ? statementTimeout * 1000 + 500 : 0;
   const gate = databaseGate({
-    waitMs: options.outageWaitMs ?? 4000,
+    waitMs: options.outageWaitMs ?? OUTAGE_WAIT_MS,
     probeEveryMs: PROBE_EVERY_MS,
     probe: () => deadline(sql.unsafe("select 1"), PROBE_DEADLINE_MS),
     ...(options.onOutage ? { onChange: options.onOutage } : {}),

@@ -6,7 +6,7 @@
 // Postgres refuses to run as root: when the tests run as root, initdb and pg_ctl run as the
 // `postgres` system user (spawned with its uid/gid; the data directory is chowned to it).
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +21,12 @@ export interface PgCluster {
   stop(mode?: "fast" | "immediate" | "smart"): number;
   /** `pg_ctl restart -m fast`; answers how long the stop and start took, in ms. */
   restart(): number;
+  /**
+   * SIGSTOP to the postmaster and every backend: the server keeps its connections open but
+   * answers nothing (a hung host or a network that drops packets). `thaw` sends SIGCONT.
+   */
+  freeze(): void;
+  thaw(): void;
   /** Stops it (immediate) and removes its directory. */
   destroy(): void;
 }
@@ -78,6 +84,21 @@ export async function createPgCluster(): Promise<PgCluster> {
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
   const log = join(dir, "log");
+  const signalAll = (signal: NodeJS.Signals) => {
+    const postmaster = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+    const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+    for (const pid of [postmaster, ...children]) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // a backend that just exited
+      }
+    }
+  };
   const cluster: PgCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
@@ -94,6 +115,12 @@ export async function createPgCluster(): Promise<PgCluster> {
       const t = performance.now();
       run("pg_ctl", ["restart", "-w", "-D", data, "-m", "fast", "-l", log, "-o", options]);
       return performance.now() - t;
+    },
+    freeze() {
+      signalAll("SIGSTOP");
+    },
+    thaw() {
+      signalAll("SIGCONT");
     },
     destroy() {
       try {

@@ -80,3 +80,45 @@ describe.runIf(bin)("Postgres stopped for two seconds under submit load", () => 
     // compared on PGlite only (kill9.test.ts). Then: the same three lines for json and markdown.
   });
 });
+
+describe.runIf(bin)("Postgres frozen (SIGSTOP) for five seconds under submit load", () => {
+  let cluster: PgCluster;
+  let r: PostgresRestartResult;
+  beforeAll(async () => {
+    cluster = await createPgCluster();
+    r = await postgresRestartUnderLoad(cluster, {
+      concurrency: 8,
+      beforeMs: 1000,
+      outageMs: 5000,
+      afterMs: 1500,
+      cli: false,
+      fault: "freeze",
+    });
+  }, 120_000);
+  afterAll(() => {
+    cluster?.thaw();
+    cluster?.destroy();
+  });
+
+  it("gives up on a server that answers nothing: 503 unavailable, never after more than 5 s", () => {
+    const other = r.outcomes.filter((o) => o.status !== 201 && o.status !== 503);
+    expect(other, r.output).toEqual([]);
+    // the submits in flight when it froze: their connections answer nothing until the deadline
+    const unavailable = r.outcomes.filter((o) => o.status === 503);
+    expect(unavailable.length).toBeGreaterThan(0);
+    for (const o of unavailable) expect(o.code).toBe("unavailable");
+    expect(r.summary.maxMs).toBeLessThan(5000);
+    expect(new Set(r.healthDown)).toEqual(new Set([503]));
+    expect(r.firstAckAfterBackMs!).toBeLessThan(1000);
+  });
+
+  it("keeps every acknowledged response", () => {
+    const acked = r.summary.acknowledged;
+    expect(missingFrom(acked, r.readBack.responses)).toEqual([]);
+    expect(missingFrom(acked, r.readBack.csv)).toEqual([]);
+    // a 503 given up on may still commit once the server runs again
+    expect(r.sqlCount).toBeGreaterThanOrEqual(acked.length);
+    expect(r.readBack.csv.size).toBe(r.sqlCount);
+    expect(r.readBack.stats).toBe(r.sqlCount);
+  });
+});

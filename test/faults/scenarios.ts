@@ -65,8 +65,10 @@ export async function postgresRestartUnderLoad(
     beforeMs: number;
     outageMs: number;
     afterMs: number;
-    /** Run `formdown list` during the outage (it waits out the gate: the outage lasts ≥ 4 s). */
+    /** Run `formdown list` during the outage (it waits out the gate: the outage lasts ≥ 3.5 s). */
     cli?: boolean;
+    /** `stop` (default): pg_ctl stop -m fast, then start; `freeze`: SIGSTOP, then SIGCONT. */
+    fault?: "stop" | "freeze";
   },
 ): Promise<PostgresRestartResult> {
   const dataDir = mkdtempSync(join(tmpdir(), "formdown-fault-data-"));
@@ -83,9 +85,12 @@ export async function postgresRestartUnderLoad(
     const health = async () =>
       (await fetch(`${server!.url}/api/health`, { signal: AbortSignal.timeout(5000) })).status;
     await sleep(options.beforeMs);
-    const stopMs = cluster.stop("fast");
+    const freeze = options.fault === "freeze";
+    let stopMs = 0;
+    if (freeze) cluster.freeze();
+    else stopMs = cluster.stop("fast");
     const healthDown: number[] = [];
-    // the CLI's request waits out the gate (4 s), so the outage lasts at least that long
+    // the CLI's request waits out the gate (3.5 s), so the outage lasts at least that long
     const cliRun =
       options.cli === false
         ? Promise.resolve({ status: null, stderr: "" })
@@ -100,7 +105,8 @@ export async function postgresRestartUnderLoad(
       await sleep(250);
     }
     const cli = await cliRun;
-    cluster.start();
+    if (freeze) cluster.thaw();
+    else cluster.start();
     const back = performance.now();
     await sleep(options.afterMs);
     const healthUp = [await health()];
