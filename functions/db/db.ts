@@ -163,12 +163,15 @@ export function openPostgres(url: string, maxOrOptions: number | PostgresOptions
       },
     },
   };
+  // Sent as a start-up parameter, which a transaction pooler may refuse (PgBouncer answers
+  // "unsupported startup parameter"): behind one, the client deadline alone applies.
+  const serverTimeout = statementTimeout > 0 && prepare;
   const sql = postgres(target.toString(), {
     ...base,
     max,
     connection: {
       application_name: "formdown",
-      ...(statementTimeout > 0 ? { statement_timeout: statementTimeout * 1000 } : {}),
+      ...(serverTimeout ? { statement_timeout: statementTimeout * 1000 } : {}),
     },
   });
   // COPY exports stream for as long as the client reads: they get connections of their own,
