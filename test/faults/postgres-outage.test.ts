@@ -57,9 +57,18 @@ describe.runIf(bin)("Postgres stopped for two seconds under submit load", () => 
     expect(r.stopMs).toBeLessThan(5000);
   });
 
-  it("logs the outage once and its end once, with no 500 and no stack trace", () => {
-    expect(r.output.match(/The database cannot be reached/g)).toHaveLength(1);
-    expect(r.output.match(/The database answers again/g)).toHaveLength(1);
+  it("logs the outage and its end, not every request, with no 500 and no stack trace", () => {
+    const lines = r.output.match(/The database (cannot be reached|answers again)/g) ?? [];
+    // once down and once back; on a machine this busy (the full suite beside other work) a
+    // connection attempt or an answer slower than its timeout reads as a second short outage
+    // (seen once in a full run): lines alternate and stay few, whatever the number of requests
+    expect(lines.length, r.output).toBeGreaterThanOrEqual(2);
+    expect(lines.length, r.output).toBeLessThanOrEqual(4);
+    lines.forEach((line, i) => {
+      expect(line).toBe(
+        i % 2 === 0 ? "The database cannot be reached" : "The database answers again",
+      );
+    });
     expect(r.output).not.toMatch(/failed|internal_error|\n\s+at /);
   });
 
