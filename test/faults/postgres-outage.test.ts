@@ -43,6 +43,12 @@ describe.runIf(bin)("Postgres stopped for two seconds under submit load", () => 
     expect(r.healthUp).toEqual([200]);
   });
 
+  it("shows a respondent a short 503 page asking to come back, not an error", () => {
+    expect(r.page.status).toBe(503);
+    expect(Number(r.page.retryAfter)).toBeGreaterThan(0);
+    expect(r.page.text).toContain("Back in a moment");
+  });
+
   it("tells a CLI user the database is unavailable, with a retryable exit code", () => {
     expect(r.cli.stderr).toMatch(/^error: The database cannot be reached.*\(unavailable\)\n$/);
     expect(r.cli.status).toBe(75);

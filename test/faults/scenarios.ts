@@ -43,6 +43,8 @@ export interface PostgresRestartResult {
   firstAckAfterBackMs: number | null;
   /** How long `pg_ctl stop -m fast` took under the load. */
   stopMs: number;
+  /** The form's page while Postgres was down. */
+  page: { status: number; retryAfter: string | null; text: string };
   /** `formdown list` while Postgres was down: its exit code and what it printed. */
   cli: { status: number | null; stderr: string };
   /** /api/health answers while Postgres was down, and after it was back. */
@@ -99,6 +101,15 @@ export async function postgresRestartUnderLoad(
     void cliRun.finally(() => {
       cliDone = true;
     });
+    // a respondent opening the form meanwhile (the page reads the form from the database)
+    const pageRes = await fetch(`${server.url}/@me/${FAULT_FORM.slug}`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    const page = {
+      status: pageRes.status,
+      retryAfter: pageRes.headers.get("retry-after"),
+      text: await pageRes.text(),
+    };
     const downUntil = performance.now() + options.outageMs;
     while (performance.now() < downUntil || !cliDone) {
       healthDown.push(await health());
@@ -124,6 +135,7 @@ export async function postgresRestartUnderLoad(
       firstAckAfterBackMs: Number.isFinite(firstAck) ? Math.round(firstAck - back) : null,
       stopMs: Math.round(stopMs),
       cli,
+      page,
       healthDown,
       healthUp,
       readBack: await readBack(server.url, key, FAULT_FORM.slug),
