@@ -15,9 +15,13 @@ export function liftoffOnly(): void {
   if (process.execArgv.includes(FLAG)) return;
   if (process.env.DATABASE_URL || process.env.FORMDOWN_LOW_MEMORY === "0") return;
   if (typeof process.execve !== "function") return;
-  process.execve(
-    process.execPath,
-    [process.execPath, FLAG, ...process.execArgv, ...process.argv.slice(1)],
-    process.env as Record<string, string>,
-  );
+  try {
+    process.execve(
+      process.execPath,
+      [process.execPath, FLAG, ...process.execArgv, ...process.argv.slice(1)],
+      process.env as Record<string, string>,
+    );
+  } catch {
+    // a platform or sandbox that refuses execve: run on, optimiser and all
+  }
 }
