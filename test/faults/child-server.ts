@@ -1,7 +1,7 @@
 // `node functions/node/start.ts` as a real child process — what `npm start` runs — so a fault
 // suite can kill it with SIGKILL and start another on the same data directory.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "./pg-cluster.ts";
@@ -30,7 +30,11 @@ export interface ChildOptions {
 
 export async function startChild(options: ChildOptions): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
+  const ownRepo = options.repoDir === undefined;
   const repoDir = options.repoDir ?? mkdtempSync(join(tmpdir(), "formdown-fault-repo-"));
+  const cleanUp = () => {
+    if (ownRepo) rmSync(repoDir, { recursive: true, force: true });
+  };
   const child = spawn(
     process.execPath,
     [...(options.nodeArgs ?? []), join(ROOT, "functions/node/start.ts")],
@@ -60,7 +64,12 @@ export async function startChild(options: ChildOptions): Promise<ChildServer> {
   });
   const exited = new Promise<void>((r) => child.once("exit", () => r()));
   await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 90_000);
+    const timer = setTimeout(() => {
+      // leave nothing running behind a failed start
+      child.kill("SIGKILL");
+      cleanUp();
+      fail(new Error(`server did not start:\n${out}`));
+    }, 90_000);
     const look = () => {
       if (out.includes("Formdown is running")) {
         clearTimeout(timer);
@@ -80,10 +89,12 @@ export async function startChild(options: ChildOptions): Promise<ChildServer> {
     async kill9() {
       child.kill("SIGKILL");
       await exited;
+      cleanUp();
     },
     async stop() {
       child.kill("SIGTERM");
       await exited;
+      cleanUp();
     },
   };
 }
