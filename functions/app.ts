@@ -3,6 +3,7 @@ import { formJsonSchema } from "../src/core/form-json-schema.ts";
 import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler, failureResponse } from "./http/errors.ts";
+import { health } from "./http/health.ts";
 import { insightRoutes } from "./insights/routes.ts";
 import { mcpRoutes } from "./mcp/route.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -17,7 +18,7 @@ import { webhookRoutes } from "./routes/webhooks.ts";
 export function createApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
   app.onError(errorHandler(ctx.log));
-  app.get("/api/health", (c) => c.json({ ok: true }));
+  app.get("/api/health", () => health(ctx));
   app.get("/api/openapi.json", (c) => {
     c.header("access-control-allow-origin", "*");
     return c.json(openApiDocument(ctx.config.baseUrl));

@@ -4,7 +4,7 @@ import { createTurnstile } from "./antibot/turnstile.ts";
 import { type Config, type Env, readConfig } from "./config.ts";
 import type { AppContext, FormRepository, Log, Mailer } from "./context.ts";
 import { randomToken } from "./crypto.ts";
-import { type Db, openPglite, openPostgres, wrapPglite } from "./db/db.ts";
+import { type Db, OUTAGE_WAIT_MS, openPglite, openPostgres, wrapPglite } from "./db/db.ts";
 import { lockDataDir } from "./db/lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { rateLimiter } from "./limiter/rate-limiter.ts";
@@ -28,8 +28,19 @@ export interface ComposeOptions {
   mailer?: Mailer | null;
 }
 
-async function openDb(config: Config): Promise<Db> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+async function openDb(config: Config, log: Log): Promise<Db> {
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, {
+      statementTimeout: config.dbStatementTimeout,
+      // one line when the database goes away and one when it is back, not one per request
+      onOutage: (up, error) => {
+        if (up) log.info("The database answers again.");
+        else
+          log.error(
+            `The database cannot be reached (${(error as { code?: string })?.code ?? "error"}); requests wait up to ${OUTAGE_WAIT_MS / 1000} s for it, then get 503 unavailable.`,
+          );
+      },
+    });
   const dir = resolve(config.dataDir);
   const release = lockDataDir(dir);
   try {
@@ -73,7 +84,7 @@ async function chooseRepo(config: Config, log: Log): Promise<FormRepository> {
 export async function createContext(env: Env, options: ComposeOptions = {}): Promise<AppContext> {
   const config = readConfig(env);
   const log = options.log ?? consoleLog;
-  const db = options.db ?? (await openDb(config));
+  const db = options.db ?? (await openDb(config, log));
   try {
     await migrate(db);
     const antibot = config.turnstileSecretKey

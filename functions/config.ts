@@ -37,6 +37,8 @@ export interface Config {
   /** FORMDOWN_NOW: a fixed clock (ISO instant) for the digest scheduler, for tests. */
   now: string | undefined;
   webhooks: WebhookConfig;
+  /** Postgres: seconds a statement may run (0: no limit); COPY exports and migrations exempt. */
+  dbStatementTimeout: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -85,5 +87,6 @@ export function readConfig(env: Env): Config {
     secret: opt(env.FORMDOWN_SECRET),
     now: opt(env.FORMDOWN_NOW),
     webhooks: readWebhookConfig(env),
+    dbStatementTimeout: int(env.FORMDOWN_DB_STATEMENT_TIMEOUT, 4),
   };
 }

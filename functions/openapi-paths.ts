@@ -131,8 +131,14 @@ export const paths: Record<string, Record<string, unknown>> = {
   "/api/health": {
     get: {
       ...pub,
-      summary: "Liveness",
-      responses: { 200: json(obj({ ok: { type: "boolean" } })) },
+      summary: "Liveness, and whether the database answers",
+      responses: {
+        200: json(obj({ ok: { type: "boolean" }, database: { enum: ["up"] } })),
+        503: json(
+          obj({ ok: { type: "boolean" }, database: { enum: ["down"] }, error: str, code: str }),
+          "The database cannot be reached (Retry-After says when to look again)",
+        ),
+      },
     },
   },
   "/api/openapi.json": {

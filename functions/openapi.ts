@@ -64,6 +64,40 @@ export function openApiDocument(baseUrl: string) {
         ]),
       ),
     },
-    paths: { ...paths, ...publicPaths, ...insightPaths, ...webhookPaths },
+    paths: withUnavailable({ ...paths, ...publicPaths, ...insightPaths, ...webhookPaths }),
   };
+}
+
+/**
+ * Every operation that reads the database can answer 503 `unavailable` (with Retry-After) while
+ * the database cannot be reached; listed once here rather than on each path.
+ */
+function withUnavailable(
+  all: Record<string, Record<string, unknown>>,
+): Record<string, Record<string, unknown>> {
+  const unavailable = {
+    description: "The database cannot be reached right now (code `unavailable`)",
+    headers: {
+      "Retry-After": {
+        description: "Seconds to wait before trying again",
+        schema: { type: "integer" },
+      },
+    },
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  };
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [path, operations] of Object.entries(all)) {
+    if (path === "/api/openapi.json") {
+      out[path] = operations;
+      continue;
+    }
+    out[path] = Object.fromEntries(
+      Object.entries(operations).map(([method, op]) => {
+        const o = op as { responses?: Record<string, unknown> };
+        if (!o.responses || "503" in o.responses) return [method, op];
+        return [method, { ...o, responses: { ...o.responses, 503: unavailable } }];
+      }),
+    );
+  }
+  return out;
 }

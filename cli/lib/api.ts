@@ -12,6 +12,9 @@ export class CliError extends Error {
   }
 }
 
+/** sysexits.h EX_TEMPFAIL: a temporary failure (the database is unreachable), worth a retry. */
+export const TEMPFAIL = 75;
+
 /** A usage problem: exit 2. */
 export const usage = (message: string) => new CliError(message, "usage", 2);
 
@@ -57,6 +60,8 @@ export async function request(
   throw new CliError(
     `${json.error ?? `HTTP ${res.status}`}${hint}${details}`,
     json.code ?? String(res.status),
+    // the server is up but its database is not: EX_TEMPFAIL, so a script knows to try again
+    json.code === "unavailable" ? TEMPFAIL : 1,
   );
 }
 

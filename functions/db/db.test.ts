@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres, preparedStatements } from "./db.ts";
+import { unavailableFailure } from "./outage.ts";
 
 describe("prepared statements", () => {
   it("are off behind a transaction pooler and when the URL says so", () => {
@@ -34,5 +35,42 @@ describe.each(url ? [url] : [])("prepared statements on Postgres (%s)", (base) =
     expect(await kept(plain, hot)).toEqual([{ n: 1 }]);
     expect(await kept(plain, cold)).toEqual([{ n: 0 }]);
     expect(await kept(pooled, hot)).toEqual([{ n: 0 }]);
+  });
+});
+
+describe.each(url ? [url] : [])("timeouts on Postgres (%s)", (base) => {
+  const db = openPostgres(base, { max: 2, statementTimeout: 1 });
+  afterAll(() => db.close());
+
+  it("cancels a statement that runs past the statement timeout, as unavailable", async () => {
+    const error = await db.query("select pg_sleep(3)").catch((e: unknown) => e);
+    expect(unavailableFailure(error)?.code).toBe("unavailable");
+    expect((error as { code?: string }).code).toBe("57014");
+    // the pool is fine afterwards
+    expect(await db.query("select 1 as one")).toEqual([{ one: 1 }]);
+  });
+
+  it("lets a COPY export run longer than the statement timeout", async () => {
+    let text = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of db.copyOut!(
+      "copy (select g, pg_sleep(0.6) from generate_series(1, 3) g) to stdout with (format csv)",
+    ))
+      text += decoder.decode(chunk);
+    expect(
+      text
+        .trim()
+        .split("\n")
+        .map((l) => l.split(",")[0]),
+    ).toEqual(["1", "2", "3"]);
+  });
+
+  it("answers a ping, and a ping on a closed port fails at once", async () => {
+    await expect(db.ping!()).resolves.toBeUndefined();
+    const dead = openPostgres("postgres://postgres@127.0.0.1:1/none", { max: 1 });
+    const started = Date.now();
+    await expect(dead.ping!()).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    expect(Date.now() - started).toBeLessThan(1000);
+    await dead.close();
   });
 });

@@ -1,5 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
+import { databaseGate } from "./gate.ts";
+import { unavailableError } from "./outage.ts";
 
 /**
  * The one database interface: PGlite (embedded) or any Postgres through postgres.js. Parameters
@@ -17,6 +19,11 @@ export interface Db {
   copyOut?(statement: string): AsyncIterable<Uint8Array>;
   /** Runs a multi-statement script without parameters in one transaction (migrations only). */
   exec(script: string): Promise<void>;
+  /**
+   * Answers at once whether the database answers (`/api/health`); never waits out an outage.
+   * Without it, a `select 1` tells.
+   */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,11 +64,7 @@ export function wrapPglite(pg: PGlite, onClose?: () => Promise<void> | void): Db
   };
 }
 
-/** PGlite is loaded only when the embedded database is used. */
-export async function openPglite(dataDir: string): Promise<PGlite> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  return PGlite.create({ dataDir });
-}
+export { openPglite } from "./pglite.ts";
 
 /**
  * Prepared statements save the planning of hot queries (see QueryOptions), but a transaction
@@ -75,15 +78,79 @@ export function preparedStatements(url: string): boolean {
   return u.port !== "6543" && u.searchParams.get("pgbouncer") !== "true";
 }
 
-export function openPostgres(url: string, max = 16): Db {
+export interface PostgresOptions {
+  /** Connections in the pool. */
+  max?: number;
+  /**
+   * Seconds a statement may run before Postgres cancels it (0: no limit; default 4). The client
+   * gives up half a second later if no answer comes at all (a server that hangs, or vanished
+   * without closing the connection), so a request is answered within 5 s even then. COPY
+   * exports and migrations are exempt: they are long by nature.
+   */
+  statementTimeout?: number;
+  /** Milliseconds a statement waits for an unreachable database to come back before a 503. */
+  outageWaitMs?: number;
+  /** Told once when the database becomes unreachable and once when it is back. */
+  onOutage?: (up: boolean, error?: unknown) => void;
+}
+
+/** A read can be sent again after its connection died; a statement that may write cannot. */
+const READ_ONLY = /^\s*select\b/i;
+const WRITES = /\b(insert|update|delete|nextval|setval|for\s+update)\b/i;
+const resendable = (text: string) => READ_ONLY.test(text) && !WRITES.test(text);
+
+/** A query rejected by our own deadline: postgres.js's Query is a lazy thenable with cancel(). */
+function deadline<T>(query: PromiseLike<T> & { cancel(): unknown }, ms: number): Promise<T> {
+  if (ms <= 0) return Promise.resolve(query);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // best effort: a cancel needs a connection of its own, which may not come either
+      Promise.resolve()
+        .then(() => query.cancel())
+        .catch(() => {});
+      reject(
+        Object.assign(new Error(`The database did not answer within ${ms} ms.`), {
+          code: "DB_DEADLINE",
+        }),
+      );
+    }, ms);
+  });
+  return Promise.race([query, late]).finally(() => clearTimeout(timer));
+}
+
+// Timeouts for a database that goes away (issue 16): connection attempts give up after 3 s (the
+// driver's 30 s held requests that long); a refused attempt is retried after 50–100 ms, not on
+// the driver's back-off that grows to 20 s and is shared by the whole pool (the gate in
+// gate.ts spaces the attempts instead); idle connections close after 20 s and every connection
+// is replaced after 10–15 min, so none lingers to hold up a Postgres shutdown or a failover.
+const CONNECT_TIMEOUT_S = 3;
+const IDLE_TIMEOUT_S = 20;
+const maxLifetime = () => 600 + Math.random() * 300;
+const backoff = () => 0.05 + Math.random() * 0.05;
+const PROBE_EVERY_MS = 100;
+/**
+ * How long a statement waits for an unreachable database: a restart is over by then, and with
+ * the queueing around it a request is still answered within 5 s.
+ */
+export const OUTAGE_WAIT_MS = 3500;
+const PROBE_DEADLINE_MS = 1000;
+
+export function openPostgres(url: string, maxOrOptions: number | PostgresOptions = {}): Db {
+  const options = typeof maxOrOptions === "number" ? { max: maxOrOptions } : maxOrOptions;
+  const max = options.max ?? 16;
+  const statementTimeout = options.statementTimeout ?? 4;
   // our own URL flags are not Postgres settings: keep them away from the server
   const target = new URL(url);
   target.searchParams.delete("prepare");
   target.searchParams.delete("pgbouncer");
   const prepare = preparedStatements(url);
-  const sql = postgres(target.toString(), {
-    max,
+  const base = {
     prepare,
+    connect_timeout: CONNECT_TIMEOUT_S,
+    idle_timeout: IDLE_TIMEOUT_S,
+    max_lifetime: maxLifetime as unknown as number,
+    backoff,
     onnotice: () => {},
     types: {
       bigint: postgres.BigInt,
@@ -95,27 +162,68 @@ export function openPostgres(url: string, max = 16): Db {
         parse: (x: string) => JSON.parse(x),
       },
     },
-    connection: { application_name: "formdown" },
+  };
+  // Sent as a start-up parameter, which a transaction pooler may refuse (PgBouncer answers
+  // "unsupported startup parameter"): behind one, the client deadline alone applies.
+  const serverTimeout = statementTimeout > 0 && prepare;
+  const sql = postgres(target.toString(), {
+    ...base,
+    max,
+    connection: {
+      application_name: "formdown",
+      ...(serverTimeout ? { statement_timeout: statementTimeout * 1000 } : {}),
+    },
+  });
+  // COPY exports stream for as long as the client reads: they get connections of their own,
+  // opened on the first export, without the statement timeout
+  let exportSql: postgres.Sql | null = null;
+  const exporter = () =>
+    (exportSql ??= postgres(target.toString(), {
+      ...base,
+      max: 4,
+      connection: { application_name: "formdown-export" },
+    }));
+  const clientDeadline = statementTimeout > 0 ? statementTimeout * 1000 + 500 : 0;
+  const gate = databaseGate({
+    waitMs: options.outageWaitMs ?? OUTAGE_WAIT_MS,
+    probeEveryMs: PROBE_EVERY_MS,
+    probe: () => deadline(sql.unsafe("select 1"), PROBE_DEADLINE_MS),
+    ...(options.onOutage ? { onChange: options.onOutage } : {}),
   });
   return {
     kind: "postgres",
-    async query<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
+    async query<T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions) {
       // postgres.js prepares nothing sent through unsafe() unless asked
-      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
-        prepare: prepare && options?.prepare === true,
-      });
+      const rows = await gate.run(
+        () =>
+          deadline(
+            sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+              prepare: prepare && queryOptions?.prepare === true,
+            }),
+            clientDeadline,
+          ),
+        resendable(text),
+      );
       return (rows as unknown as Record<string, unknown>[]).map(normalise) as T[];
     },
+    async ping() {
+      if (!gate.up) throw unavailableError();
+      await deadline(sql.unsafe("select 1"), PROBE_DEADLINE_MS);
+    },
     async *copyOut(statement: string) {
-      for await (const chunk of await sql.unsafe(statement).readable()) yield chunk as Uint8Array;
+      const readable = await gate.run(() => exporter().unsafe(statement).readable(), true);
+      for await (const chunk of readable) yield chunk as Uint8Array;
     },
     async exec(script: string) {
       await sql.begin(async (tx) => {
+        // migrations may build an index over a large table
+        await tx.unsafe("set local statement_timeout = 0");
         await tx.unsafe(script).simple();
       });
     },
     async close() {
-      await sql.end({ timeout: 5 });
+      gate.close();
+      await Promise.all([sql.end({ timeout: 5 }), exportSql?.end({ timeout: 5 })]);
     },
   };
 }

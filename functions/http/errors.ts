@@ -1,22 +1,25 @@
 import type { Context } from "hono";
 import { AppError, type ErrorCode, type Failure } from "../../src/core/errors.ts";
 import type { Log } from "../context.ts";
+import { unavailableFailure } from "../db/outage.ts";
 
-export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500> = {
-  invalid_request: 400,
-  invalid_param: 400,
-  validation_failed: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  access_denied: 403,
-  form_closed: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  captcha_failed: 422,
-  rate_limited: 429,
-  internal_error: 500,
-};
+export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503> =
+  {
+    invalid_request: 400,
+    invalid_param: 400,
+    validation_failed: 400,
+    unauthorized: 401,
+    forbidden: 403,
+    access_denied: 403,
+    form_closed: 403,
+    not_found: 404,
+    conflict: 409,
+    payload_too_large: 413,
+    captcha_failed: 422,
+    rate_limited: 429,
+    internal_error: 500,
+    unavailable: 503,
+  };
 
 /** The one mapping from a Failure to an HTTP answer: `{error, code}` (+ details). */
 export function failureResponse(failure: Failure, headers: Record<string, string> = {}): Response {
@@ -36,16 +39,18 @@ export const UNSTORABLE_TEXT_MESSAGE =
 const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
 
 /**
- * The client's own failure behind an error, or null for ours. A NUL character anywhere in the
- * input (a title, an answer, a key name) is refused by the database on every path: it is the
- * client's mistake, answered as such.
+ * The failure behind an error that is not a bug of ours, or null for one that is. A NUL
+ * character anywhere in the input (a title, an answer, a key name) is refused by the database on
+ * every path: it is the client's mistake, answered as such. A database that cannot be reached
+ * (down, restarting, too slow to answer) is a 503 `unavailable` with Retry-After, not a 500; the
+ * database adapter logs the outage once, so it is not logged per request.
  */
 export function clientFailure(error: unknown): Failure | null {
   if (error instanceof AppError) return error.failure;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string" && UNSTORABLE_TEXT.has(code))
     return { code: "invalid_request", error: UNSTORABLE_TEXT_MESSAGE };
-  return null;
+  return unavailableFailure(error);
 }
 
 /** Hono's error handler: user failures become their answer; anything else a bare 500. */

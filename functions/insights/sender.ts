@@ -1,5 +1,6 @@
 import type { Form } from "../../src/core/schema.ts";
 import type { AppContext } from "../context.ts";
+import { outageKind } from "../db/outage.ts";
 import { viewLink } from "../links/view-links.ts";
 import { milestoneEmail, responseEmail } from "./compose-email.ts";
 import { digestEmail, enqueueDigests } from "./digest.ts";
@@ -127,7 +128,8 @@ export function startOutboxSender(ctx: AppContext, everyMs = 1000): () => void {
     const digests = Date.now() - digestsAt >= DIGEST_EVERY_MS;
     if (digests) digestsAt = Date.now();
     (digests ? sendDue(ctx) : drainOutbox(ctx))
-      .catch((e) => ctx.log.error("outbox drain failed", e))
+      // an unreachable database is logged once by its adapter, not every second here
+      .catch((e) => outageKind(e) === null && ctx.log.error("outbox drain failed", e))
       .finally(() => {
         running = false;
       });

@@ -13,6 +13,7 @@
 
 import type { Log } from "../context.ts";
 import type { Db } from "../db/db.ts";
+import { outageKind } from "../db/outage.ts";
 import { FLUSH } from "./flush-sql.ts";
 
 const WINDOW_MS = 60_000;
@@ -83,7 +84,8 @@ export function rateLimiter(db: Db, options: LimiterOptions): RateLimiter {
           c.local += deltas[i]!;
         }
       });
-      options.log.error("rate-limit flush failed", error);
+      // an unreachable database is logged once by its adapter, not every interval here
+      if (outageKind(error) === null) options.log.error("rate-limit flush failed", error);
     }
   }
 

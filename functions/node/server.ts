@@ -5,6 +5,7 @@ import { createApp } from "../app.ts";
 import { type ComposeOptions, createContext } from "../compose.ts";
 import type { Env } from "../config.ts";
 import type { AppContext } from "../context.ts";
+import { unavailableFailure, unavailablePage } from "../db/outage.ts";
 import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
@@ -51,7 +52,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const pages = await createPagesHandler(ctx);
   const fetch = async (req: Request, env: unknown) => {
     if (pages && !new URL(req.url).pathname.startsWith("/api/")) {
-      const page = await pages(req, env);
+      const page = await pages(req, env).catch((error: unknown) => {
+        // a form page while the database is out of reach: a short page asking to come back
+        if (unavailableFailure(error) === null) throw error;
+        return unavailablePage();
+      });
       if (page) return page;
     }
     return app.fetch(req, env);
@@ -70,8 +75,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (!options.env.FORMDOWN_PUBLIC_BASE_URL && port === 0)
     ctx.config.publicBaseUrl = ctx.config.baseUrl;
   const sweeps = setInterval(() => {
-    sweepRateLimits(ctx.db).catch((e) => ctx.log.error("rate-limit sweep failed", e));
-    sweepUploads(ctx).catch((e) => ctx.log.error("upload sweep failed", e));
+    // an unreachable database is logged once by its adapter, not by every sweep
+    const failed = (what: string) => (e: unknown) =>
+      unavailableFailure(e) === null && ctx.log.error(`${what} sweep failed`, e);
+    sweepRateLimits(ctx.db).catch(failed("rate-limit"));
+    sweepUploads(ctx).catch(failed("upload"));
   }, 60_000);
   sweeps.unref();
   // requests flush the limiter's counts as they come; this carries the last ones of a busy spell

@@ -1,7 +1,12 @@
 // `npm start`: the whole service on the embedded defaults (or what the environment configures).
 
-import { ensurePagesBuilt } from "./build-pages.ts";
-import { startServer } from "./server.ts";
+import { liftoffOnly } from "./low-memory.ts";
+
+// before anything else is loaded: this may replace the process with itself under other flags
+liftoffOnly();
+
+const { ensurePagesBuilt } = await import("./build-pages.ts");
+const { startServer } = await import("./server.ts");
 
 process.env.ASTRO_TELEMETRY_DISABLED ??= "1";
 try {

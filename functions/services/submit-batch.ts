@@ -11,6 +11,7 @@
 // and ~59 µs a row.
 
 import type { Db } from "../db/db.ts";
+import { outageKind } from "../db/outage.ts";
 import { DELIVERIES, submitStatement } from "./submit-sql.ts";
 
 export interface PlainResponse {
@@ -102,7 +103,13 @@ export function responseInserter(
           w.resolve({ id: ids[i]!, seq: seqs.get(ids[i]!)! });
         });
         return;
-      } catch {
+      } catch (error) {
+        // the connection died under the INSERT: it may have committed, so sending the rows
+        // again could write them twice; each submit gets the 503 instead
+        if (outageKind(error) !== null) {
+          for (const w of batch) w.reject(error);
+          return;
+        }
         // nothing of the batch was written: each row on its own, to fail only the bad ones
       }
     }

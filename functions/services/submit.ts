@@ -5,6 +5,7 @@ import { type QuizScore, quizFeedback, scoreQuiz } from "../../src/core/score.ts
 import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, verifyPassword } from "../crypto.ts";
+import { outageKind } from "../db/outage.ts";
 import { wakeWebhookSender } from "../webhooks/sender.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
@@ -231,6 +232,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       const first = await existing(ctx, row, key);
       if (first) return first;
     }
+    // the database is out of reach: nothing to learn from asking it again about the form
+    if (outageKind(error) !== null) throw error;
     // a form deleted since its row was read has no sequence left (migration 000400)
     ctx.formCache.forget(slug);
     const now = await submitRow(ctx, slug);

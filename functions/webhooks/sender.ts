@@ -1,7 +1,9 @@
 // Drains webhook deliveries, apart from the email outbox: its own loop and its own limit on
 // attempts in flight, so a slow or hanging receiver holds only its own slots — never a submit,
 // never an email. Rows are claimed in batches and outcomes written in batches (queue.ts).
+
 import type { AppContext } from "../context.ts";
+import { outageKind } from "../db/outage.ts";
 import { attemptDelivery } from "./deliver.ts";
 import { claimDeliveries, type Outcome, recordOutcomes, sweepOrphans } from "./queue.ts";
 
@@ -99,7 +101,8 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
       // a full batch: more may be waiting
       if (rows.length === capacity) schedule();
     } catch (error) {
-      if (!stopped) ctx.log.error("webhook drain failed", error);
+      // an unreachable database is logged once by its adapter, not on every claim here
+      if (!stopped && outageKind(error) === null) ctx.log.error("webhook drain failed", error);
     } finally {
       claiming = false;
       // a wake-up that came while this claim ran may concern rows it could not see yet

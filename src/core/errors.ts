@@ -15,6 +15,7 @@ export type ErrorCode =
   | "form_closed"
   | "payload_too_large"
   | "rate_limited"
+  | "unavailable"
   | "internal_error";
 
 /** One problem with one field (or, for a form definition, one path such as `fields[2].id`). */
@@ -28,7 +29,7 @@ export interface Failure {
   /** A human sentence; never a stack trace or SQL. */
   error: string;
   details?: FieldIssue[];
-  /** Seconds, for `rate_limited`. */
+  /** Seconds, for `rate_limited` and `unavailable` (the Retry-After header). */
   retryAfter?: number;
 }
 

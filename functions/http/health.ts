@@ -1,0 +1,27 @@
+import type { AppContext } from "../context.ts";
+import { UNAVAILABLE } from "../db/outage.ts";
+
+/**
+ * `GET /api/health`: 200 `{ok: true, database: "up"}` when the database answers, else 503
+ * `{ok: false, database: "down", error, code: "unavailable"}` with Retry-After. It never waits
+ * out an outage (a load balancer's check must answer fast): the adapter's ping fails at once
+ * while the database is known to be down.
+ */
+export async function health(ctx: AppContext): Promise<Response> {
+  try {
+    if (ctx.db.ping) await ctx.db.ping();
+    else await ctx.db.query("select 1");
+    return Response.json(
+      { ok: true, database: "up" },
+      { headers: { "cache-control": "no-store" } },
+    );
+  } catch {
+    return Response.json(
+      { ok: false, database: "down", error: UNAVAILABLE.error, code: UNAVAILABLE.code },
+      {
+        status: 503,
+        headers: { "retry-after": String(UNAVAILABLE.retryAfter), "cache-control": "no-store" },
+      },
+    );
+  }
+}

@@ -1,0 +1,29 @@
+// What the fault scenarios share (test/faults/scenario-*.ts): a form to submit to, the CLI.
+import { spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { FAULT_FORM } from "./load.ts";
+
+export const ROOT = resolve(new URL("../../", import.meta.url).pathname);
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function createForm(base: string, key: string): Promise<void> {
+  const res = await fetch(`${base}/api/forms`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(FAULT_FORM),
+  });
+  if (res.status !== 201) throw new Error(`create form: ${res.status} ${await res.text()}`);
+}
+
+export function runCli(args: string[]): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [resolve(ROOT, "cli/formdown.ts"), ...args], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.once("close", (status) => done({ status, stderr }));
+  });
+}
