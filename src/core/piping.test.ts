@@ -144,7 +144,7 @@ fields:
 `;
     const parsed = parseFormFile(text, "t.md");
     expect(!parsed.ok && parsed.errors.map(formatFormFileError)).toEqual([
-      "t.md:7: **fields[0].label**: pipes {field:name}, which comes later",
+      "t.md:7: fields[0] (greeting).label: pipes {field:name}, which comes later",
     ]);
   });
 });

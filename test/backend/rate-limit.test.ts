@@ -43,6 +43,7 @@ async function serve(db: Db, env: Env): Promise<RunningServer> {
     host: "127.0.0.1",
     skipRepositoryForms: true,
     outboxSender: false,
+    webhookSender: false,
     log: { info() {}, error: (m, e) => console.error(m, e) },
   });
   cleanups.push(async () => {

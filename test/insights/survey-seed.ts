@@ -53,7 +53,17 @@ export async function seedSurvey(api: ReturnType<typeof client>, slug = "product
     });
     if (res.status !== 201) throw new Error(`submit ${i}: ${JSON.stringify(res.body)}`);
   }
-  for (const field of LEFT) {
+  // the page reports each question a respondent reaches, in form order: the submitters' pages
+  // reported the first one (their other answers came through the API alone), and each respondent
+  // who left reported every question up to the furthest
+  const order = survey()
+    .fields.filter((f) => f.type !== "statement")
+    .map((f) => f.id);
+  const beacons = [
+    ...Array<string>(RESPONSES).fill(order[0]!),
+    ...LEFT.flatMap((furthest) => order.slice(0, order.indexOf(furthest) + 1)),
+  ];
+  for (const field of beacons) {
     const res = await api("POST", `/api/forms/${slug}/events`, {
       key: null,
       body: { type: "progress", field },

@@ -104,7 +104,8 @@ describe("the NPS survey task, as an agent with only the URL and a key", () => {
       .structuredContent;
     expect(stats).toMatchObject({ responses: 20, starts: 20, completion_rate: 1 });
     expect(report.markdown).toContain(`${stats.starts} starts · completion 100%`);
-    expect(report.markdown).toContain(`Of ${stats.starts} starts, 20 submitted.`);
+    // the drop-off funnel counts the answers where no page reported progress
+    expect(report.markdown).toContain("| How likely are you to recommend us? | 20 | 20 | 100% |");
     await agent.close();
   });
 });
@@ -119,7 +120,7 @@ describe("a scripted agent run over every tool, each answer checked against its 
   };
   afterAll(() => agent?.close());
 
-  it("create → publish → 20 submits → report → edit → deploy a file → export, no failed call", async () => {
+  it("create → publish → 20 submits → report → edit → deploy a file → export → delete, no failed call", async () => {
     agent = await connectAgent("v1 SDK", s.url, s.apiKey);
     const me = await call("whoami");
     expect(me).toEqual({ handler: s.handler, forms_dir: `forms/@${s.handler}/`, forms: 3 });
@@ -191,9 +192,23 @@ describe("a scripted agent run over every tool, each answer checked against its 
     expect(one.payload.budget).toBe(29);
     const csv = await call("export_responses", { slug: "lunch-poll", format: "csv" });
     expect(csv.content.split("\r\n")).toHaveLength(22);
-    console.log(
-      `scripted run (v1 SDK): ${agent.calls} tool calls, ${agent.failed.length} failed; delete_form is not on this branch`,
-    );
+    const hook = await call("add_webhook", { slug: "lunch-poll", url: `${s.url}/hook-receiver` });
+    expect(hook.secret).toMatch(/^whsec_/);
+    const hooks = await call("list_webhooks", { slug: "lunch-poll" });
+    expect(hooks.webhooks).toEqual([expect.objectContaining({ id: hook.id })]);
+    expect(hooks.webhooks[0]).not.toHaveProperty("secret");
+    expect(await call("delete_webhook", { slug: "lunch-poll", webhook_id: hook.id })).toEqual({
+      deleted: true,
+      webhook_id: hook.id,
+    });
+    const gone = await call("delete_response", { slug: "lunch-poll", response_id: one.id });
+    expect(gone).toEqual({ deleted: true, response_id: one.id });
+    expect((await call("get_form_stats", { slug: "lunch-poll" })).responses).toBe(19);
+    expect(await call("delete_form", { slug: "tea-poll" })).toEqual({
+      deleted: true,
+      slug: "tea-poll",
+    });
+    console.log(`scripted run (v1 SDK): ${agent.calls} tool calls, ${agent.failed.length} failed`);
     expect(agent.failed).toEqual([]);
   });
 

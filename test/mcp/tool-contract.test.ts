@@ -97,7 +97,7 @@ describe("argument errors say what was expected and what came, all at once", () 
     ]);
     const big = await callTool("list_responses", { slug: "x", limit: 500 });
     expect(big.structuredContent.details).toEqual([
-      { field: "limit", message: "expected at most 200, got 500" },
+      { field: "limit", message: "must be at most 200" },
     ]);
   });
 
