@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { client } from "../helpers/api.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const CLI = new URL("../../cli/formdown.ts", import.meta.url).pathname;
-const EXAMPLE = new URL("../../forms/@me/quiz-fr.md", import.meta.url).pathname;
+const EXAMPLE = new URL("../fixtures/examples/quiz-fr.md", import.meta.url).pathname;
 let s: TestServer;
 let home: string;
 
@@ -34,12 +34,15 @@ function formdown(args: string[]): Promise<{ code: number; stdout: string; stder
 beforeAll(async () => {
   s = await startTestServer();
   home = await mkdtemp(join(tmpdir(), "formdown-embed-"));
+  // a form file lives under forms/@<handler>/ (deploy refuses it elsewhere)
+  await mkdir(join(home, "forms/@me"), { recursive: true });
+  await copyFile(EXAMPLE, join(home, "forms/@me/quiz-fr.md"));
 });
 afterAll(() => s?.close());
 
 describe("formdown embed", () => {
   it("prints the snippet for a form, and says which sites may embed it", async () => {
-    const deploy = await formdown(["deploy", EXAMPLE]);
+    const deploy = await formdown(["deploy", "forms/@me/quiz-fr.md"]);
     expect(deploy.code, deploy.stderr).toBe(0);
     const res = await formdown(["embed", "quiz-fr"]);
     expect(res.code).toBe(0);
