@@ -2,7 +2,11 @@
 // [submits]` starts `node functions/node/start.ts` on a fresh PGlite data directory, reads its
 // RSS from /proc once idle, then again during and after `submits` (default 20,000) submits from
 // 64 clients, and prints idle, peak (VmHWM) and settled figures. Extra environment for the
-// server passes through (e.g. DATABASE_URL=… for the Postgres mode).
+// server passes through (e.g. DATABASE_URL=… for the Postgres mode). The first start's figure is
+// the sum over the server and its children (Astro build when dist/ is missing or stale, the
+// PGlite init child), sampled every 50 ms; `npm start` adds npm's own ~65 MB on top. For the
+// fresh-clone figure remove dist/ first; `rm -rf node_modules/.cache/formdown` shows the start
+// without the initdb template that `npm install` leaves.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,7 +47,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "formdown-footprint-"));
 let startPeak = 0;
 const startSampler = setInterval(() => {
   startPeak = Math.max(startPeak, descendantsRss());
-}, 100);
+}, 50);
 const startedAt = performance.now();
 // FOOTPRINT_NODE_ARGS: flags for the server's node, to compare (e.g. "--liftoff-only")
 const nodeArgs = process.env.FOOTPRINT_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
