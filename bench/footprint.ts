@@ -2,7 +2,11 @@
 // [submits]` starts `node functions/node/start.ts` on a fresh PGlite data directory, reads its
 // RSS from /proc once idle, then again during and after `submits` (default 20,000) submits from
 // 64 clients, and prints idle, peak (VmHWM) and settled figures. Extra environment for the
-// server passes through (e.g. DATABASE_URL=… for the Postgres mode).
+// server passes through (e.g. DATABASE_URL=… for the Postgres mode). The first start's figure is
+// the sum over the server and its children (Astro build when dist/ is missing or stale, the
+// PGlite init child), sampled every 50 ms; `npm start` adds npm's own ~65 MB on top. For the
+// fresh-clone figure remove dist/ first; `rm -rf node_modules/.cache/formdown` shows the start
+// without the initdb template that `npm install` leaves.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,18 +22,26 @@ function memory(pid: number) {
   return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
 }
 
-/** RSS of every process below this one (the server and any child of it), in MB. */
-function descendantsRss(pid = process.pid): number {
-  let total = 0;
+/** Proportional set size: shared pages (the node binary every process maps) count once in a sum. */
+function pss(pid: number): number {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+  return Math.round(Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) / 1024);
+}
+
+/** RSS and PSS of every process below this one (the server and any child of it), in MB. */
+function descendants(pid = process.pid): { rss: number; pss: number } {
+  const total = { rss: 0, pss: 0 };
   let children: string[] = [];
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/);
   } catch {
-    return 0;
+    return total;
   }
   for (const c of children.filter(Boolean)) {
     try {
-      total += memory(Number(c)).rss + descendantsRss(Number(c));
+      const below = descendants(Number(c));
+      total.rss += memory(Number(c)).rss + below.rss;
+      total.pss += pss(Number(c)) + below.pss;
     } catch {
       // gone meanwhile
     }
@@ -41,9 +53,12 @@ const dataDir = mkdtempSync(join(tmpdir(), "formdown-footprint-"));
 // the first start creates the database (in a child process of the server): the most memory
 // the machine gives to Formdown at once during it
 let startPeak = 0;
+let startPss = 0;
 const startSampler = setInterval(() => {
-  startPeak = Math.max(startPeak, descendantsRss());
-}, 100);
+  const now = descendants();
+  startPeak = Math.max(startPeak, now.rss);
+  startPss = Math.max(startPss, now.pss);
+}, 50);
 const startedAt = performance.now();
 // FOOTPRINT_NODE_ARGS: flags for the server's node, to compare (e.g. "--liftoff-only")
 const nodeArgs = process.env.FOOTPRINT_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
@@ -76,7 +91,7 @@ try {
   await sleep(5000);
   const settled = memory(pid);
   console.log(
-    `first start ${startMs} ms, all its processes at most ${startPeak} MB; idle RSS ${idle.rss} MB (peak so far ${idle.peak} MB); ${total} submits, 64 clients: ${JSON.stringify(s.byStatus)} in ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s); RSS under load max ${during} MB, VmHWM ${loaded.peak} MB; 5 s later ${settled.rss} MB`,
+    `first start ${startMs} ms, all its processes at most ${startPeak} MB RSS summed, ${startPss} MB PSS summed; idle RSS ${idle.rss} MB (peak so far ${idle.peak} MB); ${total} submits, 64 clients: ${JSON.stringify(s.byStatus)} in ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s); RSS under load max ${during} MB, VmHWM ${loaded.peak} MB; 5 s later ${settled.rss} MB`,
   );
 } finally {
   await server.stop();

@@ -59,8 +59,25 @@ async function withBuildLock(task: () => Promise<void>): Promise<void> {
   }
 }
 
+/**
+ * One worker thread for the bundler's native pools (rolldown's rayon and tokio), libuv and glibc's
+ * malloc arenas: each thread otherwise keeps memory of its own. The build then peaked at 420–460
+ * MB instead of 480–550 MB (heap cap alone), for about a second more, once. The environment wins.
+ */
+const LEAN_BUILD = {
+  RAYON_NUM_THREADS: "1",
+  TOKIO_WORKER_THREADS: "1",
+  UV_THREADPOOL_SIZE: "1",
+  MALLOC_ARENA_MAX: "1",
+};
+
 function run(options: BuildOptions): Promise<void> {
   const args = [
+    // a capped JavaScript heap and a 1 MB young generation: the build then peaked at 480–550 MB
+    // instead of 630–690 MB (same output, a few hundred ms slower), which counts on the first
+    // `npm start` of a small machine
+    "--max-old-space-size=256",
+    "--max-semi-space-size=1",
     join(ROOT, "node_modules/astro/bin/astro.mjs"),
     "build",
     "--silent",
@@ -70,7 +87,7 @@ function run(options: BuildOptions): Promise<void> {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
       stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "pipe" : "inherit"],
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...options.env },
+      env: { ...LEAN_BUILD, ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...options.env },
     });
     let errors = "";
     child.stderr?.on("data", (chunk: Buffer) => {

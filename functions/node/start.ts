@@ -6,11 +6,13 @@ import { liftoffOnly } from "./low-memory.ts";
 liftoffOnly();
 
 const { ensurePagesBuilt } = await import("./build-pages.ts");
-const { startServer } = await import("./server.ts");
 
 process.env.ASTRO_TELEMETRY_DISABLED ??= "1";
 try {
   await ensurePagesBuilt();
+  // loaded after the build: while a first start builds the pages (the build alone takes about
+  // 500 MB), this process stays at a bare Node's size instead of carrying the whole server
+  const { startServer } = await import("./server.ts");
   const server = await startServer({ env: process.env });
   const { config } = server.ctx;
   if (server.firstKey) {
