@@ -2,13 +2,14 @@
 //   none  — the form without a webhook (the baseline);
 //   fast  — the same form with a webhook to a loopback receiver that answers 204 at once;
 //   hang  — a webhook to a receiver that accepts every request and never answers.
+// The server, the receivers (webhooks-receiver.ts) and the load generator (here) are three
+// processes: the figures are the server's, not a receiver's sharing the load generator's loop.
 // Submit throughput is compared with `none` (goal: fast >= 0.8x, hang no lower); for `fast`,
 // deliveries that arrive during the load are compared with the submits (goal: keeps up), and
 // the time to drain what is left after the load is reported. RSS is the server's peak.
 // Usage: npx node bench/webhooks.ts [seconds] [rounds]   (BENCH_DB=pglite|postgres for one)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type ServerResponse } from "node:http";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,26 +20,25 @@ const rounds = Number(process.argv[3] ?? 3);
 const concurrency = 32;
 const body = JSON.stringify({ fields: { name: "Ada Lovelace", score: 9, tags: ["a", "c"] } });
 
-// the two receivers, in this process
-let received = 0;
-const hanging: ServerResponse[] = [];
-const fast = createServer((req, res) => {
-  req.resume().on("end", () => {
-    received++;
-    res.writeHead(204).end();
+// the two receivers, in a process of their own
+const receiverChild = spawn(
+  process.execPath,
+  [new URL("./webhooks-receiver.ts", import.meta.url).pathname],
+  { stdio: ["ignore", "pipe", "inherit"] },
+);
+const [fastUrl, hangUrl] = await new Promise<[string, string]>((resolve) => {
+  receiverChild.stdout.on("data", (d: Buffer) => {
+    const m = /FAST (\S+) HANG (\S+)/.exec(d.toString());
+    if (m) resolve([m[1]!, m[2]!]);
   });
 });
-const hang = createServer((req, res) => {
-  req.resume();
-  hanging.push(res);
-});
-const listen = (srv: ReturnType<typeof createServer>) =>
-  new Promise<string>((r) =>
-    srv.listen(0, "127.0.0.1", () =>
-      r(`http://127.0.0.1:${(srv.address() as { port: number }).port}/`),
-    ),
-  );
-const receivers = { none: "none", fast: await listen(fast), hang: await listen(hang) };
+const receivers = { none: "none", fast: fastUrl, hang: hangUrl };
+/** Deliveries the fast receiver has had since the last reset. */
+let offset = 0;
+const count = async () => Number(await (await fetch(fastUrl)).text()) - offset;
+const reset = async () => {
+  offset += await count();
+};
 
 function start(db: string, receiver: string, dbUrl?: string) {
   const dir = mkdtempSync(join(tmpdir(), "bench-wh-"));
@@ -101,7 +101,7 @@ async function load(url: string, duration: number) {
 
 async function drained(expected: number, ms: number) {
   const t = performance.now();
-  while (received < expected && performance.now() - t < ms)
+  while ((await count()) < expected && performance.now() - t < ms)
     await new Promise((r) => setTimeout(r, 20));
   return Math.round(performance.now() - t);
 }
@@ -142,19 +142,19 @@ try {
         const target = await start(db, receivers[kind], dbUrl);
         const warm = await load(target.url, 2);
         if (kind === "fast") await drained(warm.ok, 30_000);
-        received = 0;
+        await reset();
         const run = await load(target.url, seconds);
         rps[kind]!.push(run.rps);
         if (kind === "fast") {
-          const during = received;
+          const during = await count();
           keepUp.push(Math.round((during / run.ok) * 100) / 100);
           deliveredRate.push(Math.round(during / seconds));
           drains.push(await drained(run.ok, 60_000));
-          received = 0;
+          await reset();
         }
         rss[kind]!.push(Math.round(target.rss() / 1024 / 1024));
         await target.stop();
-        for (const res of hanging.splice(0)) res.destroy();
+        if (kind === "hang") await fetch(hangUrl);
         if (name) await admin!.unsafe(`drop database if exists ${name} with (force)`);
       }
     }
@@ -169,8 +169,5 @@ try {
   }
 } finally {
   await admin?.end();
-  fast.close();
-  for (const res of hanging) res.destroy();
-  hang.closeAllConnections();
-  hang.close();
+  receiverChild.kill("SIGTERM");
 }

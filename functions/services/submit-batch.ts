@@ -12,7 +12,7 @@
 
 import type { Db } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
-import { DELIVERIES, submitStatement } from "./submit-sql.ts";
+import { DELIVERIES, RESULT, submitStatement } from "./submit-sql.ts";
 
 export interface PlainResponse {
   formId: string;
@@ -30,6 +30,36 @@ export interface PlainResponse {
 export interface Inserted {
   id: string;
   seq: number;
+  /** Its deliveries, written leased to this process's sender (submit-sql.ts DELIVERIES). */
+  leased?: LeasedDelivery[];
+}
+
+export interface LeasedDelivery {
+  id: string;
+  webhook_id: string;
+  created_at: string;
+}
+
+/** The statement's rows (one per delivery when leased) folded into one result per response. */
+export function foldInserted(
+  rows: (Inserted & { delivery_id?: string | null; webhook_id?: string; created_at?: string })[],
+  leased: boolean,
+): Map<string, Inserted> {
+  const byId = new Map<string, Inserted>();
+  for (const r of rows) {
+    let found = byId.get(r.id);
+    if (!found) {
+      found = { id: r.id, seq: Number(r.seq), ...(leased ? { leased: [] } : {}) };
+      byId.set(r.id, found);
+    }
+    if (leased && r.delivery_id)
+      found.leased!.push({
+        id: r.delivery_id,
+        webhook_id: r.webhook_id!,
+        created_at: r.created_at!,
+      });
+  }
+  return byId;
 }
 
 const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, seq, seconds)
@@ -41,7 +71,12 @@ const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, s
 /** The same, with the deliveries of the rows whose form has a webhook (any row of the batch). */
 const BATCH_WITH_DELIVERIES = `with r as (${BATCH.replace("returning id, seq", "returning id, form_id, seq")}),
   d as (${DELIVERIES("r", null)})
-  select id, seq from r`;
+  ${RESULT(false)}`;
+
+/** The same, the deliveries leased to this process's sender ($8 seconds). */
+const BATCH_WITH_LEASED = `with r as (${BATCH.replace("returning id, seq", "returning id, form_id, seq")}),
+  d as (${DELIVERIES("r", null, "$8")})
+  ${RESULT(true)}`;
 
 interface Waiting {
   row: PlainResponse;
@@ -60,47 +95,63 @@ export type ResponseInserter = (row: PlainResponse) => Promise<Inserted>;
  */
 export function responseInserter(
   db: Db,
-  options: { parallel: number; maxBatch: number },
+  options: {
+    parallel: number;
+    maxBatch: number;
+    /** Seconds of lease for deliveries this process's sender takes at once, or null. */
+    lease?: () => number | null;
+  },
 ): ResponseInserter {
   const queue: Waiting[] = [];
   let running = 0;
   let scheduled = false;
 
+  const leaseFor = (hooked: boolean) => (hooked ? (options.lease?.() ?? null) : null);
+
   async function one(row: PlainResponse): Promise<Inserted> {
+    const lease = leaseFor(Boolean(row.webhooks));
     const statement = submitStatement({
       ...row,
       maxResponses: null,
       idempotencyKey: null,
       outbox: null,
       uploads: [],
+      lease,
     });
-    const [inserted] = await db.query<Inserted>(statement.text, statement.params, {
+    const rows = await db.query<Inserted>(statement.text, statement.params, {
       prepare: true,
     });
-    return inserted!;
+    return [...foldInserted(rows, lease !== null).values()][0]!;
   }
 
   async function send(batch: Waiting[]) {
     if (batch.length > 1) {
       const ids = batch.map(() => crypto.randomUUID());
       const column = <T>(pick: (r: PlainResponse) => T) => batch.map((w) => pick(w.row));
+      const lease = leaseFor(batch.some((w) => w.row.webhooks));
+      const params: unknown[] = [
+        ids,
+        column((r) => r.formId),
+        column((r) => r.payload),
+        column((r) => r.score),
+        column((r) => r.commitSha),
+        column((r) => r.sequence),
+        column((r) => r.seconds ?? null),
+      ];
+      if (lease !== null) params.push(lease);
       try {
         const rows = await db.query<Inserted>(
-          batch.some((w) => w.row.webhooks) ? BATCH_WITH_DELIVERIES : BATCH,
-          [
-            ids,
-            column((r) => r.formId),
-            column((r) => r.payload),
-            column((r) => r.score),
-            column((r) => r.commitSha),
-            column((r) => r.sequence),
-            column((r) => r.seconds ?? null),
-          ],
+          lease !== null
+            ? BATCH_WITH_LEASED
+            : batch.some((w) => w.row.webhooks)
+              ? BATCH_WITH_DELIVERIES
+              : BATCH,
+          params,
           { prepare: true },
         );
-        const seqs = new Map(rows.map((r) => [r.id, Number(r.seq)]));
+        const byId = foldInserted(rows, lease !== null);
         batch.forEach((w, i) => {
-          w.resolve({ id: ids[i]!, seq: seqs.get(ids[i]!)! });
+          w.resolve(byId.get(ids[i]!)!);
         });
         return;
       } catch (error) {

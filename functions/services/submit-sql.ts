@@ -24,6 +24,11 @@ export interface SubmitWrite {
   uploads: string[];
   /** The form has a webhook for `response.created`: its delivery row is written here too. */
   webhooks?: boolean;
+  /**
+   * Seconds of lease on those deliveries, when this process's sender takes them straight from
+   * the submit (webhooks/sender.ts handOver); null or absent writes them due now, for any sender to claim.
+   */
+  lease?: number | null;
 }
 
 /** The name of a form's response sequence (the migration's `formdown_form_seq`). */
@@ -36,11 +41,29 @@ export function formSequence(formId: string): string {
  * per webhook of the form that wants the event, written in the response's own statement, so an
  * acknowledged response always has them. `form` is the form id's parameter, or null to join on
  * each row's own form (the shared INSERT of several forms' rows).
+ *
+ * With `lease` (a parameter, in seconds) the rows are written already claimed — first attempt
+ * counted, not due before the lease runs out — exactly as claimDeliveries would leave them, and
+ * returned, so this process's sender attempts them at once without a claim query. A process that
+ * dies first leaves them to any sender once the lease is over: nothing is lost, and no other
+ * sender can take them while this one may still be sending.
  */
-export const DELIVERIES = (from: string, form: string | null) =>
-  `insert into webhook_deliveries (webhook_id, event, response_id)
+export const DELIVERIES = (from: string, form: string | null, lease?: string) =>
+  lease
+    ? `insert into webhook_deliveries (webhook_id, event, response_id, attempts, next_attempt_at)
+      select w.id, 'response.created', ${from}.id, 1, now() + make_interval(secs => ${lease}::float8)
+        from ${from} join webhooks w
+        on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)
+      returning id, webhook_id, response_id, created_at`
+    : `insert into webhook_deliveries (webhook_id, event, response_id)
       select w.id, 'response.created', ${from}.id from ${from} join webhooks w
         on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)`;
+
+/** The submit's final SELECT: the response, and the leased deliveries when there are some. */
+export const RESULT = (leased: boolean) =>
+  leased
+    ? "select r.id, r.seq, d.id as delivery_id, d.webhook_id, d.created_at from r left join d on d.response_id = r.id"
+    : "select r.id, r.seq from r";
 
 export function submitStatement(w: SubmitWrite): { text: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -89,10 +112,11 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       select ${form}, r.id, 'milestone', m, ${to}::jsonb from r, unnest(${p(w.outbox.milestones)}::int[]) m where m <= r.seq
       on conflict (form_id, milestone) where kind = 'milestone' do nothing)`);
   }
-  if (w.webhooks) parts.push(`d as (${DELIVERIES("r", form)})`);
+  const leased = Boolean(w.webhooks && w.lease);
+  if (w.webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? p(w.lease) : undefined)})`);
   if (w.uploads.length > 0) {
     parts.push(`u as (
       update uploads set response_id = r.id from r where uploads.form_id = ${form} and uploads.url = any(${p(w.uploads)}::text[]))`);
   }
-  return { text: `with ${parts.join(",\n")}\nselect r.id, r.seq from r`, params };
+  return { text: `with ${parts.join(",\n")}\n${RESULT(leased)}`, params };
 }

@@ -6,10 +6,15 @@ import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, verifyPassword } from "../crypto.ts";
 import { outageKind } from "../db/outage.ts";
-import { wakeWebhookSender } from "../webhooks/sender.ts";
+import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/sender.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
-import { type ResponseInserter, responseInserter } from "./submit-batch.ts";
+import {
+  foldInserted,
+  type Inserted,
+  type ResponseInserter,
+  responseInserter,
+} from "./submit-batch.ts";
 import { formSequence, submitStatement } from "./submit-sql.ts";
 
 export interface SubmitInput {
@@ -150,6 +155,7 @@ function inserter(ctx: AppContext): ResponseInserter {
     insert = responseInserter(ctx.db, {
       parallel: maxBatch === 1 ? Number.POSITIVE_INFINITY : parallel,
       maxBatch,
+      lease: () => handoffLease(ctx),
     });
     inserters.set(ctx, insert);
   }
@@ -209,11 +215,13 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     seconds: plausibleSeconds(input.body.seconds),
     webhooks: row.hooked,
   };
-  let rows: { id: string | null; seq: number | null }[];
+  let inserted: Inserted | undefined;
+  const sentAt = Date.now();
   try {
     if (!emailDue && urls.length === 0 && !key && maxResponses === null) {
-      rows = [await inserter(ctx)(plain)];
+      inserted = await inserter(ctx)(plain);
     } else {
+      const lease = row.hooked ? handoffLease(ctx) : null;
       const statement = submitStatement({
         ...plain,
         maxResponses,
@@ -222,9 +230,14 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
           ? { recipients: JSON.stringify(email), immediate: strategy.immediate_count, milestones }
           : null,
         uploads: urls,
+        lease,
       });
       // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
-      rows = await ctx.db.query(statement.text, statement.params, { prepare: true });
+      const rows = await ctx.db.query<Inserted>(statement.text, statement.params, {
+        prepare: true,
+      });
+      // no row: the cap was reached
+      inserted = [...foldInserted(rows, lease !== null).values()][0];
     }
   } catch (error) {
     // the same Idempotency-Key raced us: the first one won, answer with it
@@ -241,13 +254,19 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     if (now!.id !== row.id) throw new FormReplaced();
     throw error;
   }
-  const inserted = rows[0];
   if (!inserted?.id) {
     raise("form_closed", "This form has reached its maximum number of responses.");
   }
-  if (row.hooked) wakeWebhookSender(ctx);
+  if (inserted!.leased)
+    handOver(
+      ctx,
+      inserted!.leased,
+      { id: inserted!.id, payload, score, commit_sha: row.commit_sha },
+      sentAt,
+    );
+  else if (row.hooked) wakeWebhookSender(ctx);
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, Number(inserted!.seq));
-  return answer(row, inserted!.id!, score, payload);
+  return answer(row, inserted!.id, score, payload);
 }
 
 async function checkUploads(

@@ -1,20 +1,20 @@
 // One attempt at one delivery: compose the body, sign it, POST it, and say what comes next.
-import type { Buffer } from "node:buffer";
+import type { KeyObject } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import { eventBody } from "./payload.ts";
 import { postWebhook } from "./post.ts";
 import { afterFailure, type Claimed, type Outcome } from "./queue.ts";
 import { boxFor } from "./secrets.ts";
-import { signedHeaders, signingKey } from "./signing.ts";
+import { signedHeaders, signingKeyObject } from "./signing.ts";
 
 /** HMAC keys by sealed secret: decrypting once per webhook, not per delivery. */
-const keys = new Map<string, Promise<Buffer>>();
+const keys = new Map<string, Promise<KeyObject>>();
 
-export async function keyFor(ctx: AppContext, sealed: string): Promise<Buffer> {
+export async function keyFor(ctx: AppContext, sealed: string): Promise<KeyObject> {
   let key = keys.get(sealed);
   if (!key) {
     if (keys.size >= 1000) keys.clear();
-    key = boxFor(ctx).then((box) => box.open(sealed).then(signingKey));
+    key = boxFor(ctx).then((box) => box.open(sealed).then(signingKeyObject));
     key.catch(() => keys.delete(sealed));
     keys.set(sealed, key);
   }

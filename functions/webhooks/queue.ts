@@ -42,7 +42,7 @@ interface HookInfo {
 /** Webhooks by id, per database, for two seconds: a claim need not join them every time. */
 const hookCache = new WeakMap<Db, Map<string, { info: HookInfo; until: number }>>();
 
-async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo>> {
+export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo>> {
   let cache = hookCache.get(db);
   if (!cache) {
     cache = new Map();

@@ -1,0 +1,94 @@
+// A submit hands its deliveries straight to this process's sender (functions/webhooks/sender.ts
+// handOver): the rows are written already leased, so no claim takes them while the first attempt
+// may still run, and a retry built from the table sends the very same body (jsonb's key order).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../helpers/api.ts";
+import { DB_KINDS } from "../helpers/db.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "./receiver.ts";
+
+describe.each(DB_KINDS)("deliveries handed over by the submit (%s)", (kind) => {
+  let s: TestServer;
+  let api: ReturnType<typeof client>;
+  const receivers: Receiver[] = [];
+  let n = 0;
+
+  beforeAll(async () => {
+    s = await startTestServer({
+      db: kind,
+      env: { FORMDOWN_WEBHOOK_TIMEOUT_MS: "400", FORMDOWN_WEBHOOK_BACKOFF: "0.2,0.2,0.2" },
+      webhookSender: true,
+    });
+    api = client(s.url, s.apiKey);
+  });
+  afterAll(async () => {
+    for (const r of receivers) await r.close();
+    await s?.close();
+  });
+
+  async function hooked() {
+    const slug = `handoff-${kind}-${n++}`;
+    // field ids in an order jsonb does not keep (it puts shorter keys first)
+    const created = await api("POST", "/api/forms", {
+      body: {
+        title: "Handoff",
+        slug,
+        humanness: false,
+        fields: [
+          { id: "surname_of_the_person", type: "text" },
+          { id: "b", type: "text" },
+          { id: "aa", type: "checkbox", options: ["x", "y"] },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const res = await api("POST", `/api/forms/${slug}/webhooks`, { body: { url: receiver.url } });
+    expect(res.status).toBe(201);
+    receiver.secret = res.body.secret;
+    return { slug, receiver, hook: res.body as { id: string } };
+  }
+  const submit = (slug: string) =>
+    api("POST", `/api/forms/${slug}/submit`, {
+      key: null,
+      body: { fields: { surname_of_the_person: "Lovelace", b: "Ada", aa: ["y", "x"] } },
+    });
+
+  it("sends the first attempt and a retry from the table with the same id and the same bytes", async () => {
+    const { slug, receiver } = await hooked();
+    receiver.behave((_, i) => (i === 1 ? 500 : 204));
+    const sent = await submit(slug);
+    expect(sent.status).toBe(201);
+    const [first, retry] = await receiver.until((r) => r.length === 2, 5000);
+    expect(first!.verified && retry!.verified).toBe(true);
+    expect(retry!.id).toBe(first!.id);
+    expect(retry!.body).toBe(first!.body);
+    expect(first!.json.data.response).toMatchObject({
+      id: sent.body.response_id,
+      payload: { surname_of_the_person: "Lovelace", b: "Ada", aa: ["y", "x"] },
+    });
+  });
+
+  it("leases the row it hands over: no claim takes it again while the first attempt may run", async () => {
+    const { slug, receiver, hook } = await hooked();
+    receiver.behave((_, i) => (i === 1 ? "hang" : 204));
+    expect((await submit(slug)).status).toBe(201);
+    await receiver.until((r) => r.length === 1);
+    const log = await api("GET", `/api/forms/${slug}/webhooks/${hook.id}/deliveries`);
+    const row = log.body.deliveries[0];
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    // the lease is the timeout and 5 s: well past the sender's next periodic claim
+    expect(Date.parse(row.next_attempt_at) - Date.parse(row.created_at)).toBeGreaterThan(5000);
+    // the hanging attempt times out (400 ms), and only then the retry comes, with the same id
+    const [first, second] = await receiver.until((r) => r.length === 2, 5000);
+    expect(second!.id).toBe(first!.id);
+    await expect
+      .poll(
+        async () =>
+          (await api("GET", `/api/forms/${slug}/webhooks/${hook.id}/deliveries`)).body
+            .deliveries[0],
+      )
+      .toMatchObject({ status: "delivered", attempts: 2 });
+  });
+});
