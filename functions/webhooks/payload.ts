@@ -1,20 +1,9 @@
 // The JSON a receiver gets (SPEC §11). Built from the rows when the attempt is made, and the same
 // on every retry: `timestamp` is when the event happened, not when it was sent.
+import type { Claimed } from "./queue.ts";
 
-export interface EventSource {
-  event: "response.created" | "response.deleted" | "webhook.test";
-  created_at: string;
-  webhook_id: string;
-  response_id: string | null;
-  form_id: string;
-  slug: string;
-  title: string;
-  quiz: boolean;
-  submitted_at: string | null;
-  payload: Record<string, unknown> | null;
-  score: unknown;
-  commit_sha: string | null;
-}
+/** What a body is made of: a delivery's event and the rows it names (not its target). */
+export type EventSource = Omit<Claimed, "id" | "attempts" | "url" | "secret">;
 
 /** The body, or null when a `response.created` no longer has its response (it was deleted). */
 export function eventBody(e: EventSource): string | null {

@@ -2,29 +2,10 @@
 // a whole batch, so a busy sender costs the database two statements per batch, not per delivery.
 import type { Db } from "../db/db.ts";
 
-export interface Claimed {
-  id: string;
-  webhook_id: string;
-  event: "response.created" | "response.deleted" | "webhook.test";
-  response_id: string | null;
-  attempts: number;
-  created_at: string;
-  url: string;
-  secret: string;
-  form_id: string;
-  slug: string;
-  title: string;
-  quiz: boolean;
-  submitted_at: string | null;
-  payload: Record<string, unknown> | null;
-  score: unknown;
-  commit_sha: string | null;
-}
-
 interface Leased {
   id: string;
   webhook_id: string;
-  event: Claimed["event"];
+  event: "response.created" | "response.deleted" | "webhook.test";
   response_id: string | null;
   attempts: number;
   created_at: string;
@@ -37,6 +18,14 @@ interface HookInfo {
   slug: string;
   title: string;
   quiz: boolean;
+}
+
+/** A claimed delivery with what its attempt needs: the webhook's target and the response. */
+export interface Claimed extends Leased, HookInfo {
+  submitted_at: string | null;
+  payload: Record<string, unknown> | null;
+  score: unknown;
+  commit_sha: string | null;
 }
 
 /** Webhooks by id, per database, for two seconds: a claim need not join them every time. */
