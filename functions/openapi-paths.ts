@@ -29,7 +29,12 @@ export const str = { type: "string" };
 export const int = { type: "integer" };
 export const num = { type: "number" };
 export const slug = { name: "slug", in: "path", required: true, schema: str };
-const id = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+export const id = {
+  name: "id",
+  in: "path",
+  required: true,
+  schema: { type: "string", format: "uuid" },
+};
 export const q = (name: string, schema: Schema = str) => ({
   name,
   in: "query",
@@ -106,27 +111,6 @@ const formBody = {
   },
 };
 export const range = [q("since"), q("until")];
-/** Deleting responses (SPEC §12): one by id, or a time range in one statement. */
-const responseDeletes = Object.fromEntries(
-  ["response", "submission"].flatMap((what) => [
-    [
-      `${what}s`,
-      {
-        summary: `Delete the ${what}s in a time range (at least one of since/until)`,
-        parameters: range,
-        responses: { 200: json(obj({ deleted: int })), ...err("BadRequest"), ...owner },
-      },
-    ],
-    [
-      what,
-      {
-        summary: `Delete one ${what}, its uploads and pending emails`,
-        responses: { 204: { description: "Deleted" }, ...owner },
-      },
-    ],
-  ]),
-) as Record<"responses" | "submissions" | "response" | "submission", unknown>;
-
 export const paths: Record<string, Record<string, unknown>> = {
   "/api/health": {
     get: {
@@ -254,50 +238,5 @@ export const paths: Record<string, Record<string, unknown>> = {
         ...owner,
       },
     },
-  },
-  "/api/forms/{slug}/responses": {
-    parameters: [slug],
-    get: {
-      summary: "Responses (variant A)",
-      parameters: [q("page", int), q("limit", int), ...range],
-      responses: {
-        200: json(
-          obj({ responses: { type: "array", items: record }, page: int, limit: int, total: int }),
-        ),
-        ...err("BadRequest"),
-        ...owner,
-      },
-    },
-    delete: responseDeletes.responses,
-  },
-  "/api/forms/{slug}/submissions": {
-    parameters: [slug],
-    get: {
-      summary: "Submissions (variant B)",
-      parameters: [q("limit", int), q("offset", int), ...range],
-      responses: {
-        200: json(
-          obj({
-            submissions: { type: "array", items: record },
-            limit: int,
-            offset: int,
-            total: int,
-          }),
-        ),
-        ...err("BadRequest"),
-        ...owner,
-      },
-    },
-    delete: responseDeletes.submissions,
-  },
-  "/api/forms/{slug}/responses/{id}": {
-    parameters: [slug, id],
-    get: { summary: "One response", responses: { 200: json(record), ...owner } },
-    delete: responseDeletes.response,
-  },
-  "/api/forms/{slug}/submissions/{id}": {
-    parameters: [slug, id],
-    get: { summary: "One submission", responses: { 200: json(record), ...owner } },
-    delete: responseDeletes.submission,
   },
 };

@@ -3,6 +3,7 @@ import { formSchema } from "../src/core/schema.ts";
 import { insightPaths } from "./insights/openapi.ts";
 import { paths } from "./openapi-paths.ts";
 import { publicPaths } from "./openapi-public.ts";
+import { responsePaths } from "./openapi-responses.ts";
 import { webhookPaths } from "./openapi-webhooks.ts";
 
 /** OpenAPI 3.1 for every endpoint; request bodies come from the same zod schemas (io: input). */
@@ -64,7 +65,13 @@ export function openApiDocument(baseUrl: string) {
         ]),
       ),
     },
-    paths: withUnavailable({ ...paths, ...publicPaths, ...insightPaths, ...webhookPaths }),
+    paths: withUnavailable({
+      ...paths,
+      ...responsePaths,
+      ...publicPaths,
+      ...insightPaths,
+      ...webhookPaths,
+    }),
   };
 }
 

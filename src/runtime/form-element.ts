@@ -1,45 +1,18 @@
 // The respondent runtime: one custom element over server-rendered HTML. It imports the same
 // show_if and answer validation as the server, so the page and the API can never disagree.
-import type { Field } from "../core/field-schema.ts";
-import { type PipeValues, pipe } from "../core/piping.ts";
+import type { PipeValues } from "../core/piping.ts";
 import { visibleFields } from "../core/show-if.ts";
 import { validateAnswers } from "../core/validate-answers.ts";
 import { AntiBot } from "./anti-bot.ts";
 import { collect } from "./collect.ts";
-import type { EndingView } from "./finish.ts";
+import type { Definition } from "./definition.ts";
+import { fitFrame, params, post } from "./frame.ts";
 import { problemText, type Tr, translator } from "./messages.ts";
+import { fillPipes, pageOf, pagesWithFields, setProgress, showStep } from "./page-view.ts";
 import { load, restore, type Saved, save } from "./restore.ts";
 import { send, submitBody } from "./send.ts";
 import { shuffleOptions } from "./shuffle.ts";
 import { showErrors } from "./ui.ts";
-
-interface Definition {
-  slug: string;
-  type: string;
-  fields: Field[];
-  hidden: string[];
-  humanness: boolean;
-  randomize: boolean;
-  showResults: boolean;
-  apiBase: string;
-  access: string;
-  turnstileSiteKey: string | null;
-  turnstileScript: string;
-  pageCount: number;
-  locale: string;
-  /** This locale's strings the script needs (and no other locale's). */
-  t: Record<string, string>;
-  /** The label of each page's step, when the author named it. */
-  steps: (string | null)[];
-  endings: Record<string, EndingView>;
-}
-
-const params = new URLSearchParams(location.search);
-// `?embed=1` inside a frame: no page chrome, and the frame follows the content's height
-const post =
-  params.get("embed") === "1" && parent !== window
-    ? (message: unknown) => parent.postMessage(message, "*")
-    : null;
 
 class FormdownForm extends HTMLElement {
   #def!: Definition;
@@ -58,15 +31,7 @@ class FormdownForm extends HTMLElement {
     this.#def = JSON.parse(this.querySelector("#fd-def")!.textContent!) as Definition;
     this.#tr = translator(this.#def.t);
     this.#form = this.querySelector("form");
-    if (post) {
-      document.documentElement.classList.add("fd-embed");
-      if (params.get("scheme") === "light") document.documentElement.classList.add("fd-light");
-      new ResizeObserver(() => {
-        // the frame grows to the content: a focus that scrolled the short frame must not stick
-        scrollTo(0, 0);
-        post({ formdown: "height", height: Math.ceil(document.body.offsetHeight) });
-      }).observe(document.body);
-    }
+    fitFrame();
     this.#beacon({ type: "view" });
     // the 3D viewer is a separate chunk, fetched only by pages that show a model
     if (this.querySelector("model-viewer")) void import("@google/model-viewer");
@@ -177,53 +142,22 @@ class FormdownForm extends HTMLElement {
   /** Shows the fields of the current page that show_if leaves visible; pipes answers in. */
   #render() {
     const visible = new Set(visibleFields(this.#def.fields, this.#answers()).map((f) => f.id));
-    const pages = this.#pagesWithFields(visible);
+    const pages = pagesWithFields(this, visible);
     if (!pages.includes(this.#page))
       this.#page = pages.find((p) => p > this.#page) ?? pages.at(-1) ?? 0;
     for (const box of this.querySelectorAll<HTMLElement>("[data-field]")) {
       box.hidden = Number(box.dataset.page) !== this.#page || !visible.has(box.dataset.field!);
     }
-    const values = this.#values();
-    for (const el of this.querySelectorAll<HTMLElement>("[data-pipe]"))
-      el.textContent = pipe(el.dataset.pipe!, values);
-    for (const el of this.querySelectorAll<HTMLInputElement>("[data-pipe-placeholder]"))
-      el.placeholder = pipe(el.dataset.pipePlaceholder!, values);
-    for (const el of this.querySelectorAll<HTMLElement>("[data-stars]"))
-      el.textContent =
-        this.querySelector<HTMLElement>(`[name="${el.dataset.stars}"]:checked`)?.dataset.text ?? "";
+    fillPipes(this, this.#values());
     const at = pages.indexOf(this.#page);
     const last = at === pages.length - 1;
     (this.querySelector("[data-back]") as HTMLElement).hidden = at <= 0;
     (this.querySelector("[data-next]") as HTMLElement).hidden = last;
     (this.querySelector("[data-submit]") as HTMLElement).hidden = !last;
-    const step = this.querySelector<HTMLElement>("[data-step]");
-    if (step) {
-      const num = new Intl.NumberFormat(this.#def.locale);
-      const label = this.#def.steps[this.#page];
-      step.hidden = pages.length < 2;
-      step.textContent =
-        this.#tr(this.#def.type === "survey" ? "n_of" : "step_of", {
-          n: num.format(at + 1),
-          total: num.format(pages.length),
-        }) + (label ? ` · ${label}` : "");
-    }
-    this.#progress(at / pages.length, at, pages.length);
-  }
-
-  /** The bar shows the share of pages done: empty on the first, full after the submit. */
-  #progress(share: number, done: number, total: number) {
-    const bar = this.querySelector<HTMLElement>(".fd-progressbar");
-    bar?.style.setProperty("--fd-progress", `${Math.round(share * 100)}%`);
-    bar?.setAttribute("aria-valuenow", String(done));
-    bar?.setAttribute("aria-valuemax", String(total));
-  }
-
-  #pagesWithFields(visible: Set<string>): number[] {
-    const pages = new Set<number>();
-    for (const box of this.querySelectorAll<HTMLElement>("[data-field]")) {
-      if (visible.has(box.dataset.field!)) pages.add(Number(box.dataset.page));
-    }
-    return [...pages].sort((a, b) => a - b);
+    const label = this.#def.steps[this.#page] ?? null;
+    const survey = this.#def.type === "survey";
+    showStep(this, { at, total: pages.length, label, survey }, this.#tr, this.#def.locale);
+    setProgress(this, at / pages.length, at, pages.length);
   }
 
   /**
@@ -249,25 +183,19 @@ class FormdownForm extends HTMLElement {
   /** Validates with the core; shows problems of the given fields only. Returns whether they pass. */
   #check(onlyPage: boolean): boolean {
     const result = validateAnswers(this.#def, this.#answers());
-    const pageOf = (id: string) => this.#pageOf(id);
+    const at = (id: string) => pageOf(this, id);
     const details = result.ok
       ? []
-      : (result.failure.details ?? []).filter((d) => !onlyPage || pageOf(d.field) === this.#page);
+      : (result.failure.details ?? []).filter((d) => !onlyPage || at(d.field) === this.#page);
     this.#show(details);
-    if (details.length && !onlyPage) this.#page = pageOf(details[0]!.field);
+    if (details.length && !onlyPage) this.#page = at(details[0]!.field);
     return details.length === 0;
-  }
-
-  #pageOf(id: string): number {
-    return Number(
-      this.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"]`)?.dataset.page,
-    );
   }
 
   #move(delta: number) {
     if (delta > 0 && !this.#check(true)) return;
     const visible = new Set(visibleFields(this.#def.fields, this.#answers()).map((f) => f.id));
-    const pages = this.#pagesWithFields(visible);
+    const pages = pagesWithFields(this, visible);
     const next = pages[pages.indexOf(this.#page) + delta];
     if (next === undefined) return;
     this.#page = next;
@@ -319,7 +247,7 @@ class FormdownForm extends HTMLElement {
       if (answer.details?.length) {
         this.#show(answer.details);
         // the first problem may sit on another page of a multi-page form
-        const page = this.#pageOf(answer.details[0]!.field);
+        const page = pageOf(this, answer.details[0]!.field);
         if (!Number.isNaN(page)) this.#page = page;
         this.#render();
       }
@@ -345,7 +273,7 @@ class FormdownForm extends HTMLElement {
     const values = { ...this.#values(), score: answer.score ?? null };
     save(this.#def.slug, null);
     this.#form!.hidden = true;
-    this.#progress(1, this.#def.pageCount, this.#def.pageCount);
+    setProgress(this, 1, this.#def.pageCount, this.#def.pageCount);
     const done = this.querySelector<HTMLElement>(".fd-done")!;
     done.hidden = false;
     const { endings } = this.#def;

@@ -1,35 +1,20 @@
-import { execFile } from "node:child_process";
 import { copyFile, mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/api.ts";
+import { runFormdown } from "../helpers/cli.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const CLI = new URL("../../cli/formdown.ts", import.meta.url).pathname;
 const EXAMPLE = new URL("../fixtures/examples/quiz-fr.md", import.meta.url).pathname;
 let s: TestServer;
 let home: string;
 
-function formdown(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      {
-        cwd: home,
-        env: {
-          PATH: process.env.PATH,
-          HOME: home,
-          FORMDOWN_URL: s.url,
-          FORMDOWN_API_KEY: s.apiKey,
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
+const formdown = (args: string[]) =>
+  runFormdown(args, {
+    cwd: home,
+    env: { HOME: home, FORMDOWN_URL: s.url, FORMDOWN_API_KEY: s.apiKey },
   });
-}
 
 beforeAll(async () => {
   s = await startTestServer();

@@ -1,40 +1,19 @@
 // `formdown webhooks …` and `formdown responses delete …` against a real server.
-import { execFile } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/api.ts";
+import { runFormdown } from "../helpers/cli.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type Receiver, startReceiver } from "./receiver.ts";
 
-const CLI = new URL("../../cli/formdown.ts", import.meta.url).pathname;
 let s: TestServer;
 let home: string;
 let receiver: Receiver;
 
-function formdown(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      {
-        env: {
-          PATH: process.env.PATH,
-          HOME: home,
-          FORMDOWN_URL: s.url,
-          FORMDOWN_API_KEY: s.apiKey,
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === "number" ? error.code : 1) : 0,
-          stdout,
-          stderr,
-        }),
-    );
-  });
-}
+const formdown = (args: string[]) =>
+  runFormdown(args, { env: { HOME: home, FORMDOWN_URL: s.url, FORMDOWN_API_KEY: s.apiKey } });
 
 beforeAll(async () => {
   s = await startTestServer({ webhookSender: true });

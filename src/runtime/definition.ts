@@ -1,0 +1,24 @@
+// The form as the page's script receives it: the JSON the server renders into #fd-def.
+import type { Field } from "../core/field-schema.ts";
+import type { EndingView } from "./finish.ts";
+
+export interface Definition {
+  slug: string;
+  type: string;
+  fields: Field[];
+  hidden: string[];
+  humanness: boolean;
+  randomize: boolean;
+  showResults: boolean;
+  apiBase: string;
+  access: string;
+  turnstileSiteKey: string | null;
+  turnstileScript: string;
+  pageCount: number;
+  locale: string;
+  /** This locale's strings the script needs (and no other locale's). */
+  t: Record<string, string>;
+  /** The label of each page's step, when the author named it. */
+  steps: (string | null)[];
+  endings: Record<string, EndingView>;
+}

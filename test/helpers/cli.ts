@@ -1,0 +1,32 @@
+import { execFile } from "node:child_process";
+
+const CLI = new URL("../../cli/formdown.ts", import.meta.url).pathname;
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `formdown …` as a subprocess with only the environment given (no user config leaks in). */
+export function runFormdown(
+  args: string[],
+  options: { env: Record<string, string | undefined>; cwd?: string },
+): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      {
+        env: { PATH: process.env.PATH, ...options.env },
+        ...(options.cwd ? { cwd: options.cwd } : {}),
+      },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === "number" ? error.code : 1) : 0,
+          stdout,
+          stderr,
+        }),
+    );
+  });
+}
