@@ -51,7 +51,10 @@ await createForm(
 if (receiver !== "none")
   await createWebhook(s.ctx, me, slug, { url: receiver, events: ["response.created"] });
 console.log(`URL ${s.url}/api/forms/${slug}/submit`);
-setInterval(() => console.log(`RSS ${process.memoryUsage().rss}`), 500).unref();
+setInterval(() => {
+  const cpu = process.cpuUsage();
+  console.log(`RSS ${process.memoryUsage().rss} CPU ${cpu.user + cpu.system}`);
+}, 100).unref();
 process.on("SIGTERM", () => {
   s.close().finally(() => process.exit(0));
 });

@@ -6,10 +6,12 @@
 // processes: the figures are the server's, not a receiver's sharing the load generator's loop.
 // Submit throughput is compared with `none` (goal: fast >= 0.8x, hang no lower); for `fast`,
 // deliveries that arrive during the load are compared with the submits (goal: keeps up), and
-// the time to drain what is left after the load is reported. RSS is the server's peak.
+// the time to drain what is left after the load is reported. RSS is the server's peak. CPU is
+// per submit, for the server, the receivers' process and the load generator: on a small machine
+// the three share the cores, so the server's own figure says more than the throughput alone.
 // Usage: npx node bench/webhooks.ts [seconds] [rounds]   (BENCH_DB=pglite|postgres for one)
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +35,15 @@ const [fastUrl, hangUrl] = await new Promise<[string, string]>((resolve) => {
   });
 });
 const receivers = { none: "none", fast: fastUrl, hang: hangUrl };
+/** A process's CPU time so far, in µs, from /proc (clock ticks of 10 ms). */
+const procCpu = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+};
+const ownCpu = () => {
+  const c = process.cpuUsage();
+  return c.user + c.system;
+};
 /** Deliveries the fast receiver has had since the last reset. */
 let offset = 0;
 const count = async () => Number(await (await fetch(fastUrl)).text()) - offset;
@@ -42,41 +53,49 @@ const reset = async () => {
 
 function start(db: string, receiver: string, dbUrl?: string) {
   const dir = mkdtempSync(join(tmpdir(), "bench-wh-"));
-  return new Promise<{ url: string; stop: () => Promise<void>; rss: () => number }>(
-    (resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [
-          new URL("./webhooks-target.ts", import.meta.url).pathname,
-          db,
-          dir,
-          receiver,
-          ...(dbUrl ? [dbUrl] : []),
-        ],
-        { stdio: ["ignore", "pipe", "inherit"] },
-      );
-      let peak = 0;
-      child.stdout.on("data", (d: Buffer) => {
-        for (const m of d.toString().matchAll(/RSS (\d+)/g)) peak = Math.max(peak, Number(m[1]));
-        const u = /URL (\S+)/.exec(d.toString());
-        if (u)
-          resolve({
-            url: u[1]!,
-            rss: () => peak,
-            stop: () =>
-              new Promise((done) => {
-                child.once("exit", () => {
-                  rmSync(dir, { recursive: true, force: true });
-                  done();
-                });
-                child.kill("SIGTERM");
-                setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-              }),
-          });
-      });
-      child.once("exit", (code) => (code ? reject(new Error(`target exited ${code}`)) : undefined));
-    },
-  );
+  return new Promise<{
+    url: string;
+    stop: () => Promise<void>;
+    rss: () => number;
+    cpu: () => number;
+  }>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        new URL("./webhooks-target.ts", import.meta.url).pathname,
+        db,
+        dir,
+        receiver,
+        ...(dbUrl ? [dbUrl] : []),
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let peak = 0;
+    let cpu = 0;
+    child.stdout.on("data", (d: Buffer) => {
+      for (const m of d.toString().matchAll(/RSS (\d+) CPU (\d+)/g)) {
+        peak = Math.max(peak, Number(m[1]));
+        cpu = Number(m[2]);
+      }
+      const u = /URL (\S+)/.exec(d.toString());
+      if (u)
+        resolve({
+          url: u[1]!,
+          rss: () => peak,
+          cpu: () => cpu,
+          stop: () =>
+            new Promise((done) => {
+              child.once("exit", () => {
+                rmSync(dir, { recursive: true, force: true });
+                done();
+              });
+              child.kill("SIGTERM");
+              setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+            }),
+        });
+    });
+    child.once("exit", (code) => (code ? reject(new Error(`target exited ${code}`)) : undefined));
+  });
 }
 
 async function load(url: string, duration: number) {
@@ -126,6 +145,8 @@ try {
     const rps: Record<string, number[]> = { none: [], fast: [], hang: [] };
     const rss: Record<string, number[]> = { none: [], fast: [], hang: [] };
     const keepUp: number[] = [];
+    /** CPU µs per submit: the server, the receivers, the load generator. */
+    const cpu: Record<string, number[][]> = { none: [], fast: [], hang: [] };
     const drains: number[] = [];
     const deliveredRate: number[] = [];
     for (let round = 0; round < rounds; round++) {
@@ -143,7 +164,13 @@ try {
         const warm = await load(target.url, 2);
         if (kind === "fast") await drained(warm.ok, 30_000);
         await reset();
+        const before = [target.cpu(), procCpu(receiverChild.pid!), ownCpu()];
         const run = await load(target.url, seconds);
+        // the last sample comes within 100 ms: wait for one that covers the whole load
+        await new Promise((r) => setTimeout(r, 150));
+        const after = [target.cpu(), procCpu(receiverChild.pid!), ownCpu()];
+        const per = (i: number) => Math.round((after[i]! - before[i]!) / run.ok);
+        cpu[kind]!.push([per(0), per(1), per(2)]);
         rps[kind]!.push(run.rps);
         if (kind === "fast") {
           const during = await count();
@@ -159,8 +186,9 @@ try {
       }
     }
     const ratio = (k: string) => Math.round((median(rps[k]!) / median(rps.none!)) * 100) / 100;
+    const cpuOf = (k: string, i: number) => median(cpu[k]!.map((c) => c[i]!));
     const show = (k: string) =>
-      `${median(rps[k]!)} submits/s [${rps[k]!.join("/")}], peak RSS ${median(rss[k]!)} MiB`;
+      `${median(rps[k]!)} submits/s [${rps[k]!.join("/")}], peak RSS ${median(rss[k]!)} MiB, CPU µs/submit: server ${cpuOf(k, 0)}, receiver ${cpuOf(k, 1)}, load ${cpuOf(k, 2)}`;
     console.log(`${db}
   no webhook:              ${show("none")}
   webhook, fast receiver:  ${show("fast")} -> ${ratio("fast")}x
