@@ -4,7 +4,7 @@
 // The uploaded files themselves are removed from storage once the statement has committed.
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
-import { wakeWebhookSender } from "../webhooks/sender.ts";
+import { wakeWebhookSender } from "../webhooks/handover.ts";
 import type { Account } from "./accounts.ts";
 import { ownedFormHead } from "./form-view.ts";
 import type { Range } from "./responses.ts";

@@ -25,6 +25,8 @@ export interface PlainResponse {
   seconds?: number | null;
   /** The form has a `response.created` webhook: the shared INSERT writes its delivery too. */
   webhooks?: boolean;
+  /** Those webhooks' ids. */
+  hooks?: string[];
 }
 
 export interface Inserted {
@@ -98,18 +100,24 @@ export function responseInserter(
   options: {
     parallel: number;
     maxBatch: number;
-    /** Seconds of lease for deliveries this process's sender takes at once, or null. */
-    lease?: () => number | null;
+    /**
+     * Seconds of lease for deliveries to these webhooks that this process's sender takes at
+     * once, or null (no sender here, or no room for them).
+     */
+    lease?: (hooks: string[]) => number | null;
   },
 ): ResponseInserter {
   const queue: Waiting[] = [];
   let running = 0;
   let scheduled = false;
 
-  const leaseFor = (hooked: boolean) => (hooked ? (options.lease?.() ?? null) : null);
+  const leaseFor = (rows: PlainResponse[]) => {
+    const hooks = rows.flatMap((r) => (r.webhooks ? (r.hooks ?? []) : []));
+    return hooks.length > 0 ? (options.lease?.(hooks) ?? null) : null;
+  };
 
   async function one(row: PlainResponse): Promise<Inserted> {
-    const lease = leaseFor(Boolean(row.webhooks));
+    const lease = leaseFor([row]);
     const statement = submitStatement({
       ...row,
       maxResponses: null,
@@ -128,7 +136,7 @@ export function responseInserter(
     if (batch.length > 1) {
       const ids = batch.map(() => crypto.randomUUID());
       const column = <T>(pick: (r: PlainResponse) => T) => batch.map((w) => pick(w.row));
-      const lease = leaseFor(batch.some((w) => w.row.webhooks));
+      const lease = leaseFor(batch.map((w) => w.row));
       const params: unknown[] = [
         ids,
         column((r) => r.formId),

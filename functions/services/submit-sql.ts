@@ -26,7 +26,7 @@ export interface SubmitWrite {
   webhooks?: boolean;
   /**
    * Seconds of lease on those deliveries, when this process's sender takes them straight from
-   * the submit (webhooks/sender.ts handOver); null or absent writes them due now, for any sender to claim.
+   * the submit (webhooks/handover.ts handOver); null or absent writes them due now, for any sender to claim.
    */
   lease?: number | null;
 }

@@ -6,7 +6,7 @@ import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, verifyPassword } from "../crypto.ts";
 import { outageKind } from "../db/outage.ts";
-import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/sender.ts";
+import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
 import {
@@ -112,11 +112,12 @@ type SubmitRow = Pick<
   /** Worked out once per cached row rather than on every submit. */
   sequence: string;
   /**
-   * The form has a webhook for `response.created`: the submit writes its delivery. Read with the
-   * row, so a form without webhooks pays nothing; creating or deleting a webhook forgets the row
-   * here at once, and another instance sees the change within the cache's TTL.
+   * The form's webhooks for `response.created` (the submit writes a delivery for each; the sender
+   * takes them at once only while they have room). Read with the row, so a form without webhooks
+   * pays nothing; creating or deleting a webhook forgets the row here at once, and another
+   * instance sees the change within the cache's TTL.
    */
-  hooked: boolean;
+  hooks: string[];
   milestones: number[];
 };
 
@@ -126,7 +127,8 @@ async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | nul
   if (cached) return cached;
   const [found] = await ctx.db.query<Omit<SubmitRow, "sequence" | "milestones">>(
     `select id, definition, access_mode, access_token, access_password_hash, commit_sha,
-       exists (select 1 from webhooks w where w.form_id = forms.id and 'response.created' = any(w.events)) as hooked
+       (select coalesce(json_agg(w.id), '[]') from webhooks w
+         where w.form_id = forms.id and 'response.created' = any(w.events)) as hooks
        from forms where slug = $1`,
     [slug],
     { prepare: true },
@@ -155,7 +157,7 @@ function inserter(ctx: AppContext): ResponseInserter {
     insert = responseInserter(ctx.db, {
       parallel: maxBatch === 1 ? Number.POSITIVE_INFINITY : parallel,
       maxBatch,
-      lease: () => handoffLease(ctx),
+      lease: (hooks) => handoffLease(ctx, hooks),
     });
     inserters.set(ctx, insert);
   }
@@ -213,7 +215,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
     seconds: plausibleSeconds(input.body.seconds),
-    webhooks: row.hooked,
+    webhooks: row.hooks.length > 0,
+    hooks: row.hooks,
   };
   let inserted: Inserted | undefined;
   const sentAt = Date.now();
@@ -221,7 +224,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     if (!emailDue && urls.length === 0 && !key && maxResponses === null) {
       inserted = await inserter(ctx)(plain);
     } else {
-      const lease = row.hooked ? handoffLease(ctx) : null;
+      const lease = plain.webhooks ? handoffLease(ctx, row.hooks) : null;
       const statement = submitStatement({
         ...plain,
         maxResponses,
@@ -264,7 +267,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       { id: inserted!.id, payload, score, commit_sha: row.commit_sha },
       sentAt,
     );
-  else if (row.hooked) wakeWebhookSender(ctx);
+  else if (plain.webhooks) wakeWebhookSender(ctx, row.hooks);
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, Number(inserted!.seq));
   return answer(row, inserted!.id, score, payload);
 }

@@ -12,6 +12,11 @@ export interface WebhookConfig {
   allowPrivate: boolean;
   /** Deliveries in flight at once per process (FORMDOWN_WEBHOOK_CONCURRENCY, default 256). */
   concurrency: number;
+  /**
+   * Days a delivered or failed delivery stays in the log (FORMDOWN_WEBHOOK_RETENTION_DAYS,
+   * default 30); 0 keeps them for ever.
+   */
+  retentionDays: number;
   /** Encrypts stored secrets (FORMDOWN_WEBHOOK_KEY); without it, a key kept in the database. */
   key: string | undefined;
 }
@@ -28,11 +33,13 @@ export function readWebhookConfig(env: Record<string, string | undefined>): Webh
   const timeout = Number(env.FORMDOWN_WEBHOOK_TIMEOUT_MS);
   const concurrency = Number(env.FORMDOWN_WEBHOOK_CONCURRENCY);
   const flag = env.FORMDOWN_WEBHOOK_PRIVATE;
+  const retention = Number(env.FORMDOWN_WEBHOOK_RETENTION_DAYS ?? 30);
   return {
     timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 10_000,
     backoff: backoff(env.FORMDOWN_WEBHOOK_BACKOFF),
     allowPrivate: flag === "1" ? true : flag === "0" ? false : !env.DATABASE_URL,
     concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 256,
+    retentionDays: Number.isFinite(retention) && retention >= 0 ? retention : 30,
     key: env.FORMDOWN_WEBHOOK_KEY || undefined,
   };
 }

@@ -9,13 +9,21 @@ import { signedHeaders, signingKeyObject } from "./signing.ts";
 
 /** HMAC keys by sealed secret: decrypting once per webhook, not per delivery. */
 const keys = new Map<string, Promise<KeyObject>>();
+/** The same keys once decrypted, for an attempt that need not wait for a promise. */
+const opened = new Map<string, KeyObject>();
 
 export async function keyFor(ctx: AppContext, sealed: string): Promise<KeyObject> {
   let key = keys.get(sealed);
   if (!key) {
-    if (keys.size >= 1000) keys.clear();
+    if (keys.size >= 1000) {
+      keys.clear();
+      opened.clear();
+    }
     key = boxFor(ctx).then((box) => box.open(sealed).then(signingKeyObject));
-    key.catch(() => keys.delete(sealed));
+    key.then(
+      (k) => opened.set(sealed, k),
+      () => keys.delete(sealed),
+    );
     keys.set(sealed, key);
   }
   return key;
@@ -34,7 +42,8 @@ export async function attemptDelivery(ctx: AppContext, row: Claimed): Promise<Ou
       retryIn: 0,
     };
   try {
-    const headers = signedHeaders(await keyFor(ctx, row.secret), row.id, body);
+    const key = opened.get(row.secret) ?? (await keyFor(ctx, row.secret));
+    const headers = signedHeaders(key, row.id, body);
     const result = await postWebhook(row.url, headers, body, { timeoutMs, allowPrivate });
     if (result.error === null)
       return {

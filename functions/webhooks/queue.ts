@@ -11,7 +11,7 @@ interface Leased {
   created_at: string;
 }
 
-interface HookInfo {
+export interface HookInfo {
   url: string;
   secret: string;
   form_id: string;
@@ -30,6 +30,20 @@ export interface Claimed extends Leased, HookInfo {
 
 /** Webhooks by id, per database, for two seconds: a claim need not join them every time. */
 const hookCache = new WeakMap<Db, Map<string, { info: HookInfo; until: number }>>();
+
+/** The webhooks when all of them are in the cache, without waiting for anything; else null. */
+export function cachedHooks(db: Db, ids: string[]): Map<string, HookInfo> | null {
+  const cache = hookCache.get(db);
+  if (!cache) return null;
+  const now = Date.now();
+  const found = new Map<string, HookInfo>();
+  for (const id of ids) {
+    const hit = cache.get(id);
+    if (!hit || hit.until <= now) return null;
+    found.set(id, hit.info);
+  }
+  return found;
+}
 
 export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo>> {
   let cache = hookCache.get(db);
@@ -61,26 +75,37 @@ export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo
 }
 
 /**
- * Takes up to `limit` due deliveries and leases them for `leaseSeconds` (the attempt's deadline
- * and some slack): a sender that dies mid-attempt leaves them to be taken again once the lease
- * runs out, so nothing is lost (at least once). `for update skip locked` on Postgres keeps
- * concurrent drains from taking the same row. The claim itself is a plain UPDATE (on PGlite a
- * statement's planning is much of its cost); the webhooks come from a short cache and the
- * responses from one look-up by id.
+ * Takes up to `limit` due deliveries, at most `perHook` of each webhook's (its receiver's share
+ * of the sender's slots) and none of the webhooks in `skip` (their receivers have all the slots
+ * they may have), and leases them for `leaseSeconds` (the attempt's deadline and some slack): a
+ * sender that dies mid-attempt leaves them to be taken again once the lease runs out, so nothing
+ * is lost (at least once). Each webhook is one probe of the `(webhook_id, next_attempt_at)`
+ * index, so a hanging receiver's backlog is never walked. `for update skip locked` on Postgres
+ * keeps concurrent drains from taking the same row. The claim itself is a plain UPDATE (on
+ * PGlite a statement's planning is much of its cost); the webhooks come from a short cache and
+ * the responses from one look-up by id. A delivery whose webhook is gone is not taken
+ * (sweepOrphans removes it).
  */
 export async function claimDeliveries(
   db: Db,
   limit: number,
   leaseSeconds: number,
+  skip: string[] = [],
+  perHook: number = limit,
 ): Promise<Claimed[]> {
   const lock = db.kind === "postgres" ? "for update skip locked" : "";
   const leased = await db.query<Leased>(
     `update webhook_deliveries d set attempts = d.attempts + 1,
             next_attempt_at = now() + make_interval(secs => $2)
-      where d.id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= now()
-                      order by next_attempt_at limit $1 ${lock})
+      where d.id in (
+        select q.id from webhooks w cross join lateral (
+            select id, next_attempt_at from webhook_deliveries
+             where webhook_id = w.id and status = 'pending' and next_attempt_at <= now()
+             order by next_attempt_at limit $3 ${lock}) q
+         where w.id <> all($4::uuid[])
+         order by q.next_attempt_at limit $1)
       returning d.id, d.webhook_id, d.event, d.response_id, d.attempts, d.created_at`,
-    [limit, leaseSeconds],
+    [limit, leaseSeconds, perHook, skip],
   );
   if (leased.length === 0) return [];
   const wanted = leased.filter((l) => l.event === "response.created").map((l) => l.response_id);
@@ -173,4 +198,29 @@ export function sweepOrphans(db: Db): Promise<unknown> {
     `delete from webhook_deliveries d where d.status = 'pending'
         and not exists (select 1 from webhooks w where w.id = d.webhook_id)`,
   );
+}
+
+/** Rows removed by one prune statement; a sweep runs a few, so a long backlog goes in steps. */
+const PRUNE_BATCH = 5000;
+
+/**
+ * Removes delivered and failed deliveries older than `days` (pending ones stay, whatever their
+ * age), at most `PRUNE_BATCH * rounds` per call; answers how many went.
+ */
+export async function pruneDeliveries(db: Db, days: number, rounds = 10): Promise<number> {
+  if (days <= 0) return 0;
+  let removed = 0;
+  for (let i = 0; i < rounds; i++) {
+    const [row] = await db.query<{ n: number }>(
+      `with gone as (delete from webhook_deliveries where id in (
+          select id from webhook_deliveries
+           where created_at < now() - make_interval(days => $1) and status <> 'pending' limit $2)
+         returning 1)
+       select count(*)::int as n from gone`,
+      [days, PRUNE_BATCH],
+    );
+    removed += row?.n ?? 0;
+    if ((row?.n ?? 0) < PRUNE_BATCH) break;
+  }
+  return removed;
 }

@@ -1,30 +1,40 @@
 // Drains webhook deliveries, apart from the email outbox: its own loop and its own limit on
 // attempts in flight, so a slow or hanging receiver holds only its own slots — never a submit,
 // never an email. Rows are claimed in batches and outcomes written in batches (queue.ts).
-// Deliveries this process's own submits write come straight to it instead (handOver): the
+// Deliveries this process's own submits write come straight to it instead (handover.ts): the
 // submit statement writes them already leased to this sender, so they cost no claim query.
 
-import { Buffer } from "node:buffer";
 import type { AppContext } from "../context.ts";
 import { outageKind } from "../db/outage.ts";
 import { attemptDelivery } from "./deliver.ts";
+import { GAP_MS, leaseSeconds, registerSender } from "./handover.ts";
 import {
   type Claimed,
   claimDeliveries,
-  hooks,
   type Outcome,
+  pruneDeliveries,
   recordOutcomes,
   sweepOrphans,
 } from "./queue.ts";
 
-/** The shortest time between two claims, and between two writes of outcomes. */
-const GAP_MS = 50;
 /** Outcomes written at once when this many are waiting. */
 const BATCH = 256;
 
-const leaseSeconds = (ctx: AppContext) => Math.ceil(ctx.config.webhooks.timeoutMs / 1000) + 5;
+/**
+ * Attempts one receiver may have in flight: all but a quarter of the slots, so a hanging receiver
+ * holds at most those until its timeouts while the rest stay free for the others (a fast one
+ * under load needs many: ~2,500 deliveries/s at 30 ms each is 75 in flight).
+ */
+export const perReceiver = (concurrency: number) =>
+  Math.max(1, concurrency - Math.ceil(concurrency / 4));
 
-/** Serverless (functions/deno/drain.ts): delivers what is due, up to `max`, and returns. */
+/** Handed-over deliveries one receiver may have waiting for a slot: a quarter of the slots. */
+export const perReceiverLine = (concurrency: number) => Math.max(1, Math.ceil(concurrency / 4));
+
+/**
+ * Serverless (functions/deno/drain.ts, every minute): delivers what is due, up to `max`, sweeps
+ * like the Node server's sender, and returns.
+ */
 export async function drainWebhooks(
   ctx: AppContext,
   max = 200,
@@ -41,106 +51,10 @@ export async function drainWebhooks(
     for (const o of outcomes) counts[o.status === "pending" ? "retrying" : o.status]++;
     if (rows.length < batch) break;
   }
+  // what the Node server's sweep does every minute: orphans, then the log's old rows
+  await sweepOrphans(ctx.db);
+  await pruneDeliveries(ctx.db, ctx.config.webhooks.retentionDays, 2);
   return counts;
-}
-
-interface Sender {
-  wake(): void;
-  /** Attempts may start now without going over the limit. */
-  room(): boolean;
-  take(rows: Claimed[], deadline: number): void;
-}
-
-const senders = new WeakMap<AppContext, Sender>();
-
-/** Tells this process's sender that a delivery is due now (a submit just wrote one). */
-export function wakeWebhookSender(ctx: AppContext): void {
-  senders.get(ctx)?.wake();
-}
-
-/**
- * The lease, in seconds, a submit writes its deliveries with when this process's sender will
- * take them from it (handOver); null — write them due, to be claimed — when no sender runs here
- * (serverless, tests) or all its slots are busy (a hanging receiver: those wait in the table).
- */
-export function handoffLease(ctx: AppContext): number | null {
-  const sender = senders.get(ctx);
-  return sender?.room() ? leaseSeconds(ctx) : null;
-}
-
-/** What a submit knows of its response, enough to build the event without reading it back. */
-export interface SubmittedResponse {
-  id: string;
-  payload: Record<string, unknown>;
-  score: unknown;
-  commit_sha: string | null;
-}
-
-/**
- * Gives this process's sender the deliveries a submit wrote leased (handoffLease). `sentAt` is
- * when the statement was sent: the lease runs from the statement's own now(), later than that,
- * so an attempt started before `sentAt + lease - timeout` ends before any other sender may take
- * the row. One that cannot start by then is dropped here and claimed from the table later.
- */
-export function handOver(
-  ctx: AppContext,
-  deliveries: { id: string; webhook_id: string; created_at: string }[],
-  response: SubmittedResponse,
-  sentAt: number,
-): void {
-  const sender = senders.get(ctx);
-  if (!sender || deliveries.length === 0) return;
-  const deadline = sentAt + leaseSeconds(ctx) * 1000 - ctx.config.webhooks.timeoutMs - 1000;
-  // the stored payload is jsonb: its keys come back in jsonb's order, so the body of this first
-  // attempt is byte for byte the body of any retry built from the table
-  const payload = jsonbOrder(response.payload) as Record<string, unknown>;
-  const score = jsonbOrder(response.score);
-  hooks(
-    ctx.db,
-    deliveries.map((d) => d.webhook_id),
-  ).then(
-    (info) => {
-      const rows: Claimed[] = [];
-      for (const d of deliveries) {
-        const hook = info.get(d.webhook_id);
-        // its webhook is gone: left to sweepOrphans, as a claim would
-        if (!hook) continue;
-        rows.push({
-          id: d.id,
-          webhook_id: d.webhook_id,
-          event: "response.created",
-          response_id: response.id,
-          attempts: 1,
-          created_at: d.created_at,
-          ...hook,
-          // the response and its delivery share the statement, so their now() is the same
-          submitted_at: d.created_at,
-          payload,
-          score,
-          commit_sha: response.commit_sha,
-        });
-      }
-      sender.take(rows, deadline);
-    },
-    // the lease brings them back to a claim
-    (error) => {
-      if (outageKind(error) === null) ctx.log.error("webhook handover failed", error);
-    },
-  );
-}
-
-/** A JSON value with its object keys in jsonb's order: shorter keys first, then by bytes. */
-function jsonbOrder(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(jsonbOrder);
-  if (value === null || typeof value !== "object") return value;
-  const keys = Object.keys(value).sort((a, b) => {
-    const la = Buffer.byteLength(a);
-    const lb = Buffer.byteLength(b);
-    return la !== lb ? la - lb : Buffer.compare(Buffer.from(a), Buffer.from(b));
-  });
-  const out: Record<string, unknown> = {};
-  for (const k of keys) out[k] = jsonbOrder((value as Record<string, unknown>)[k]);
-  return out;
 }
 
 /**
@@ -149,6 +63,9 @@ function jsonbOrder(value: unknown): unknown {
  * `concurrency` attempts run at a time; outcomes are written together as attempts finish.
  */
 export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promise<void> {
+  const { concurrency } = ctx.config.webhooks;
+  const cap = perReceiver(concurrency);
+  const line = perReceiverLine(concurrency);
   let inFlight = 0;
   let claiming = false;
   let missed = false;
@@ -157,7 +74,15 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
   const outcomes: Outcome[] = [];
   let flushing: Promise<void> | null = null;
   /** Handed-over deliveries waiting for a slot, each with the time it must start by. */
-  const waiting: { row: Claimed; deadline: number }[] = [];
+  let waiting: { row: Claimed; deadline: number }[] = [];
+  /** Per webhook: attempts in flight, and rows waiting for a slot. */
+  const busy = new Map<string, number>();
+  const queued = new Map<string, number>();
+  const count = (m: Map<string, number>, id: string, by: number) => {
+    const n = (m.get(id) ?? 0) + by;
+    if (n === 0) m.delete(id);
+    else m.set(id, n);
+  };
   /** Due rows may be waiting in the table: a claim found a full batch, or a wake found no room. */
   let backlog = false;
 
@@ -187,30 +112,49 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
 
   function attempt(row: Claimed) {
     inFlight++;
+    count(busy, row.webhook_id, 1);
     attemptDelivery(ctx, row).then((outcome) => {
       inFlight--;
+      count(busy, row.webhook_id, -1);
       // stopping: the database is closing; the lease brings the row back to the next sender
       if (stopped) return;
       outcomes.push(outcome);
       flush();
       // a slot is free: handed-over rows first (their lease is running), then the table's
       if (waiting.length > 0) startWaiting();
-      else if (backlog) schedule();
+      if (backlog) schedule();
     });
   }
 
+  /** Waits for a slot, unless its receiver's line is full. */
+  function enqueue(row: Claimed, deadline: number): boolean {
+    if ((queued.get(row.webhook_id) ?? 0) >= line) return false;
+    count(queued, row.webhook_id, 1);
+    waiting.push({ row, deadline });
+    return true;
+  }
+
+  /** Starts waiting rows in their order, skipping those whose receiver has all its slots busy. */
   function startWaiting() {
     const now = Date.now();
-    while (waiting.length > 0 && inFlight < ctx.config.webhooks.concurrency) {
-      const { row, deadline } = waiting.shift()!;
-      // too late to finish within its lease: a claim takes it once the lease is over
-      if (now > deadline) backlog = true;
-      else attempt(row);
+    const still: typeof waiting = [];
+    for (const w of waiting) {
+      const id = w.row.webhook_id;
+      if (now > w.deadline) {
+        // too late to finish within its lease: a claim takes it once the lease is over
+        count(queued, id, -1);
+        backlog = true;
+      } else if (inFlight < concurrency && (busy.get(id) ?? 0) < cap) {
+        count(queued, id, -1);
+        attempt(w.row);
+      } else still.push(w);
     }
+    waiting = still;
   }
 
   async function claim() {
-    const capacity = ctx.config.webhooks.concurrency - inFlight - waiting.length;
+    // the line is for receivers with every slot busy: it does not hold the others' slots
+    const capacity = concurrency - inFlight;
     if (claiming) missed = true;
     if (stopped || claiming) return;
     if (capacity <= 0) {
@@ -219,11 +163,20 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
     }
     claiming = true;
     lastClaim = Date.now();
+    // this claim looks at the table: only what it leaves there calls for the next one soon
+    backlog = false;
     try {
-      const rows = await claimDeliveries(ctx.db, capacity, leaseSeconds(ctx));
-      for (const row of rows) attempt(row);
+      // receivers with every slot busy are left out: a hanging one cannot take all the slots
+      const full = [...busy].filter(([, n]) => n >= cap).map(([id]) => id);
+      const rows = await claimDeliveries(ctx.db, capacity, leaseSeconds(ctx), full, cap);
+      const deadline = lastClaim + leaseSeconds(ctx) * 1000 - ctx.config.webhooks.timeoutMs - 1000;
+      for (const row of rows) {
+        if ((busy.get(row.webhook_id) ?? 0) < cap && inFlight < concurrency) attempt(row);
+        // more than its receiver may have in flight: in line, or back to the table after the lease
+        else if (!enqueue(row, deadline)) backlog = true;
+      }
       // a full batch: more may be waiting
-      backlog = rows.length === capacity;
+      if (rows.length === capacity) backlog = true;
       if (backlog) schedule();
     } catch (error) {
       // an unreachable database is logged once by its adapter, not on every claim here
@@ -256,15 +209,27 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
   const timer = setInterval(() => void claim(), everyMs);
   timer.unref();
   const sweep = setInterval(() => {
-    sweepOrphans(ctx.db).catch((e) => ctx.log.error("webhook sweep failed", e));
+    sweepOrphans(ctx.db)
+      .then(() => pruneDeliveries(ctx.db, ctx.config.webhooks.retentionDays))
+      .catch((e) => {
+        if (outageKind(e) === null) ctx.log.error("webhook sweep failed", e);
+      });
   }, 60_000);
   sweep.unref();
-  senders.set(ctx, {
-    wake: schedule,
-    room: () => !stopped && inFlight + waiting.length < ctx.config.webhooks.concurrency,
+  registerSender(ctx, {
+    wake(hooks) {
+      if (hooks && hooks.length > 0 && hooks.every((id) => (queued.get(id) ?? 0) >= line)) return;
+      schedule();
+    },
+    room: (hooks) =>
+      !stopped &&
+      inFlight < concurrency &&
+      waiting.length < concurrency &&
+      hooks.every((id) => (queued.get(id) ?? 0) < line),
     take(rows, deadline) {
       if (stopped) return;
-      for (const row of rows) waiting.push({ row, deadline });
+      // one that cannot wait here (its receiver is saturated) is claimed after its lease
+      for (const row of rows) if (!enqueue(row, deadline)) backlog = true;
       startWaiting();
     },
   });
@@ -275,8 +240,8 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
     if (soon) clearTimeout(soon);
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
-    waiting.length = 0;
-    senders.delete(ctx);
+    waiting = [];
+    registerSender(ctx, null);
     flush();
     await flushing;
   };

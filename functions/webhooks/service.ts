@@ -4,9 +4,9 @@ import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { ownedFormHead } from "../services/form-view.ts";
 import { attemptDelivery } from "./deliver.ts";
+import { wakeWebhookSender } from "./handover.ts";
 import { type Claimed, recordOutcomes } from "./queue.ts";
 import { boxFor } from "./secrets.ts";
-import { wakeWebhookSender } from "./sender.ts";
 import { newSecret } from "./signing.ts";
 import { urlProblem } from "./url-safety.ts";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiResult, client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { type Receiver, startReceiver } from "./receiver.ts";
+import { hookReceiver, type Receiver } from "./receiver.ts";
 
 const env = {
   FORMDOWN_WEBHOOK_TIMEOUT_MS: "400",
@@ -42,14 +42,7 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
   }
   async function hooked(events?: string[]) {
     const slug = await form();
-    const receiver = await startReceiver();
-    receivers.push(receiver);
-    const res = await api("POST", `/api/forms/${slug}/webhooks`, {
-      body: { url: receiver.url, ...(events ? { events } : {}) },
-    });
-    expect(res.status).toBe(201);
-    receiver.secret = res.body.secret;
-    return { slug, receiver, hook: res.body as { id: string; secret: string } };
+    return { slug, ...(await hookReceiver(api, slug, receivers, events)) };
   }
   const submit = (slug: string, name = "Ada"): Promise<ApiResult> =>
     api("POST", `/api/forms/${slug}/submit`, { key: null, body: { fields: { name } } });
@@ -176,10 +169,7 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
 
   it("writes the delivery on the one-statement path too (email due, Idempotency-Key), once per response", async () => {
     const slug = await form({ notifications: { email: ["owner@example.com"] } });
-    const receiver = await startReceiver();
-    receivers.push(receiver);
-    const hook = await api("POST", `/api/forms/${slug}/webhooks`, { body: { url: receiver.url } });
-    receiver.secret = hook.body.secret;
+    const { receiver } = await hookReceiver(api, slug, receivers);
     const send = () =>
       api("POST", `/api/forms/${slug}/submit`, {
         key: null,

@@ -1,11 +1,11 @@
-// A submit hands its deliveries straight to this process's sender (functions/webhooks/sender.ts
+// A submit hands its deliveries straight to this process's sender (functions/webhooks/handover.ts
 // handOver): the rows are written already leased, so no claim takes them while the first attempt
 // may still run, and a retry built from the table sends the very same body (jsonb's key order).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { type Receiver, startReceiver } from "./receiver.ts";
+import { hookReceiver, type Receiver } from "./receiver.ts";
 
 describe.each(DB_KINDS)("deliveries handed over by the submit (%s)", (kind) => {
   let s: TestServer;
@@ -42,12 +42,7 @@ describe.each(DB_KINDS)("deliveries handed over by the submit (%s)", (kind) => {
       },
     });
     expect(created.status).toBe(201);
-    const receiver = await startReceiver();
-    receivers.push(receiver);
-    const res = await api("POST", `/api/forms/${slug}/webhooks`, { body: { url: receiver.url } });
-    expect(res.status).toBe(201);
-    receiver.secret = res.body.secret;
-    return { slug, receiver, hook: res.body as { id: string } };
+    return { slug, ...(await hookReceiver(api, slug, receivers)) };
   }
   const submit = (slug: string) =>
     api("POST", `/api/forms/${slug}/submit`, {

@@ -1,11 +1,13 @@
 // The deliveries queue on a real database: a claim leases rows (a second claim does not take
 // them again until the lease runs out), outcomes follow the backoff schedule, and a delivery
-// whose webhook is gone is never claimed and is swept.
+// whose webhook is gone is never claimed and is swept; a claim takes at most a receiver's share
+// and leaves saturated receivers out; old delivered and failed ones are pruned.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../functions/db/db.ts";
 import {
   afterFailure,
   claimDeliveries,
+  pruneDeliveries,
   recordOutcomes,
   sweepOrphans,
 } from "../../functions/webhooks/queue.ts";
@@ -93,5 +95,52 @@ describe.each(DB_KINDS)("the deliveries queue (%s)", (kind) => {
     expect(
       await db.query("select 1 from webhook_deliveries where webhook_id = $1", [w!.id]),
     ).toHaveLength(0);
+  });
+
+  it("takes at most each receiver's share, and none of a saturated receiver's", async () => {
+    const two = await db.query<{ id: string }>(
+      `insert into webhooks (form_id, url, events, secret)
+       select form_id, u, '{response.deleted}', 's' from webhooks, (values ('http://a'), ('http://b')) as x(u)
+        where id = $1 returning id`,
+      [hook],
+    );
+    const [a, b] = two.map((w) => w.id) as [string, string];
+    await db.query(
+      `insert into webhook_deliveries (webhook_id, event)
+       select $1::uuid, 'response.deleted' from generate_series(1, 5)
+       union all select $2::uuid, 'response.deleted' from generate_series(1, 2)`,
+      [a, b],
+    );
+    const mine = (rows: { webhook_id: string }[]) =>
+      rows
+        .map((r) => (r.webhook_id === a ? "a" : r.webhook_id === b ? "b" : "other"))
+        .sort()
+        .join("");
+    expect(mine(await claimDeliveries(db, 10, 60, [], 3))).toBe("aaabb");
+    expect(mine(await claimDeliveries(db, 10, 60, [a], 3))).toBe("");
+    expect(mine(await claimDeliveries(db, 10, 60, [], 3))).toBe("aa");
+  });
+
+  it("prunes delivered and failed deliveries past the retention, never a pending one", async () => {
+    const ids = await db.query<{ id: string; label: string }>(
+      `insert into webhook_deliveries (webhook_id, event, status, created_at, next_attempt_at)
+       select $1, 'response.deleted', s, now() - make_interval(days => d), now() + interval '1 hour'
+         from (values ('delivered', 31), ('failed', 45), ('pending', 60), ('delivered', 29), ('failed', 1))
+           as x(s, d)
+       returning id, status || ' ' || extract(day from now() - created_at)::int as label`,
+      [hook],
+    );
+    expect(await pruneDeliveries(db, 0)).toBe(0);
+    expect(await pruneDeliveries(db, 30)).toBe(2);
+    const left = await db.query<{ id: string }>(
+      "select id from webhook_deliveries where id = any($1::uuid[])",
+      [ids.map((r) => r.id)],
+    );
+    expect(ids.filter((r) => left.some((l) => l.id === r.id)).map((r) => r.label)).toEqual([
+      "pending 60",
+      "delivered 29",
+      "failed 1",
+    ]);
+    expect(await pruneDeliveries(db, 30)).toBe(0);
   });
 });

@@ -3,6 +3,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import { expect } from "vitest";
+import type { client } from "../helpers/api.ts";
 
 export interface Received {
   id: string;
@@ -98,4 +100,26 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       await new Promise<void>((r) => server.close(() => r()));
     },
   } as Receiver;
+}
+
+type Api = ReturnType<typeof client>;
+
+/**
+ * A receiver with a webhook of the form `slug` pointing at it (its secret set, so signatures
+ * verify); it is added to `receivers` for the suite to close.
+ */
+export async function hookReceiver(
+  api: Api,
+  slug: string,
+  receivers: Receiver[],
+  events?: string[],
+): Promise<{ receiver: Receiver; hook: { id: string; secret: string } }> {
+  const receiver = await startReceiver();
+  receivers.push(receiver);
+  const res = await api("POST", `/api/forms/${slug}/webhooks`, {
+    body: { url: receiver.url, ...(events ? { events } : {}) },
+  });
+  expect(res.status).toBe(201);
+  receiver.secret = res.body.secret;
+  return { receiver, hook: res.body };
 }
