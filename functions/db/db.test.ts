@@ -74,3 +74,29 @@ describe.each(url ? [url] : [])("timeouts on Postgres (%s)", (base) => {
     await dead.close();
   });
 });
+
+describe.each(url ? [url] : [])("a statement given up on behind another (%s)", (base) => {
+  // one connection: the driver sends the second and third statements behind the first
+  const db = openPostgres(base, { max: 1 });
+  afterAll(() => db.close());
+
+  it("leaves the statements after it their own answers", async () => {
+    await db.query("select 1");
+    const slow = db.query<{ v: string }>("select 'slow' as v, pg_sleep(0.4)");
+    // the request it serves must be answered before the slow one is done: our deadline gives up
+    const late = db
+      .query<{ v: string }>("select 'late' as v", [], { answerBy: Date.now() + 100 })
+      .catch((e: unknown) => e);
+    const next = db.query<{ v: string }>("select 'next' as v");
+    const after = db.query<{ v: string }>("select 'after' as v");
+    expect((await slow)[0]!.v).toBe("slow");
+    expect(unavailableFailure(await late)?.code).toBe("unavailable");
+    // a request's time running out is no outage: the database is not taken for down
+    await expect(db.ping!()).resolves.toBeUndefined();
+    // postgres.js 3.4's cancel of a statement waiting in the pipeline drops it from its list
+    // while the server still answers it: each statement behind it got the one before's rows
+    expect(await next).toEqual([{ v: "next" }]);
+    expect(await after).toEqual([{ v: "after" }]);
+    expect(await db.query("select 'then' as v")).toEqual([{ v: "then" }]);
+  });
+});

@@ -34,7 +34,20 @@ export interface QueryOptions {
    * every prepared text for the connection's life, so a text assembled per form must not be.
    */
   prepare?: boolean;
+  /**
+   * When the request this statement serves must be answered (epoch ms; Postgres): the statement
+   * waits out an outage and runs at most until then, then fails 503 `unavailable`. Without it, a
+   * statement has its own budget (the outage wait, then the client deadline), so a request of
+   * several statements, or one queued behind others, could take longer than any one of them.
+   */
+  answerBy?: number;
 }
+
+/**
+ * The time a submit is given, from its arrival to its answer, whatever the database does: the
+ * client deadline of a statement that starts at once (statement timeout 4 s + 0.5 s).
+ */
+export const ANSWER_WITHIN_MS = 4500;
 
 /** int8 and numeric come back as strings from postgres.js; timestamps as Dates. Normalise. */
 function normalise(row: Record<string, unknown>): Record<string, unknown> {
@@ -99,21 +112,29 @@ const READ_ONLY = /^\s*select\b/i;
 const WRITES = /\b(insert|update|delete|nextval|setval|for\s+update)\b/i;
 const resendable = (text: string) => READ_ONLY.test(text) && !WRITES.test(text);
 
-/** A query rejected by our own deadline: postgres.js's Query is a lazy thenable with cancel(). */
-function deadline<T>(query: PromiseLike<T> & { cancel(): unknown }, ms: number): Promise<T> {
-  if (ms <= 0) return Promise.resolve(query);
+/** postgres.js's Query: a lazy thenable with cancel(), and where it stands on its connection. */
+type DriverQuery<T> = PromiseLike<T> & { cancel(): unknown; state?: unknown; active?: boolean };
+
+/**
+ * A query rejected by our own deadline (`code`: DB_DEADLINE, the server did not answer; or
+ * DB_ANSWER_BY, the request's time ran out first, which says nothing about the server).
+ */
+function deadline<T>(query: DriverQuery<T>, ms: number, code = "DB_DEADLINE"): Promise<T> {
+  if (ms <= 0 || ms === Number.POSITIVE_INFINITY) return Promise.resolve(query);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      // best effort: a cancel needs a connection of its own, which may not come either
-      Promise.resolve()
-        .then(() => query.cancel())
-        .catch(() => {});
-      reject(
-        Object.assign(new Error(`The database did not answer within ${ms} ms.`), {
-          code: "DB_DEADLINE",
-        }),
-      );
+      // Cancelled are only a query still in the driver's queue (it is never sent) and the one
+      // the server is running (a cancel request; a cancel needs a connection of its own, which
+      // may not come either). Not one sent behind another on its connection: postgres.js 3.4
+      // drops such a query from its list while the server still answers it, so every query
+      // behind it would get the one before's rows (db.test.ts). The server's statement timeout
+      // ends it, and nobody reads its answer.
+      if (!query.state || query.active)
+        Promise.resolve()
+          .then(() => query.cancel())
+          .catch(() => {});
+      reject(Object.assign(new Error(`The database did not answer within ${ms} ms.`), { code }));
     }, ms);
   });
   return Promise.race([query, late]).finally(() => clearTimeout(timer));
@@ -195,14 +216,16 @@ export function openPostgres(url: string, maxOrOptions: number | PostgresOptions
     async query<T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions) {
       // postgres.js prepares nothing sent through unsafe() unless asked
       const rows = await gate.run(
-        () =>
+        (msLeft) =>
           deadline(
             sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
               prepare: prepare && queryOptions?.prepare === true,
             }),
-            clientDeadline,
+            clientDeadline > 0 ? Math.min(clientDeadline, msLeft) : msLeft,
+            clientDeadline > 0 && clientDeadline <= msLeft ? "DB_DEADLINE" : "DB_ANSWER_BY",
           ),
         resendable(text),
+        queryOptions?.answerBy,
       );
       return (rows as unknown as Record<string, unknown>[]).map(normalise) as T[];
     },

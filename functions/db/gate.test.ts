@@ -92,6 +92,35 @@ describe("the database gate", () => {
     gate.close();
   });
 
+  it("answers by the request's time: waits no longer, and tells the attempt what is left", async () => {
+    let up = false;
+    const { gate } = gateWith(() => up, 5000);
+    const started = Date.now();
+    await expect(
+      gate.run(() => Promise.reject(err("ECONNREFUSED")), true, started + 150),
+    ).rejects.toMatchObject({ failure: { code: "unavailable" } });
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(140);
+    expect(waited).toBeLessThan(1000);
+    // back just before the request's time runs out: the attempt gets only the rest of it
+    setTimeout(() => {
+      up = true;
+    }, 100);
+    const answerBy = Date.now() + 400;
+    let left = 0;
+    await gate.run(
+      async (msLeft) => {
+        if (!up) throw err("ECONNREFUSED");
+        left = msLeft;
+      },
+      false,
+      answerBy,
+    );
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(300);
+    gate.close();
+  });
+
   it("passes other errors through untouched", async () => {
     const { gate } = gateWith(() => true);
     await expect(gate.run(() => Promise.reject(err("23505")), true)).rejects.toMatchObject({

@@ -16,8 +16,10 @@ export interface Gate {
    * Runs one statement. While the database is down it waits (at most `waitMs`) for it to come
    * back instead of queueing a connection attempt per statement; then it fails with 503
    * `unavailable`. `resend`: the statement may be sent again after a lost connection (a read).
+   * `answerBy` (epoch ms): the request must be answered by then, so neither the wait nor an
+   * attempt goes past it; `attempt` is told the milliseconds it has left.
    */
-  run<T>(attempt: () => Promise<T>, resend: boolean): Promise<T>;
+  run<T>(attempt: (msLeft: number) => Promise<T>, resend: boolean, answerBy?: number): Promise<T>;
   readonly up: boolean;
   close(): void;
 }
@@ -86,12 +88,18 @@ export function databaseGate(options: GateOptions): Gate {
     get up() {
       return up;
     },
-    async run<T>(attempt: () => Promise<T>, resend: boolean): Promise<T> {
-      const deadline = Date.now() + options.waitMs;
+    async run<T>(
+      attempt: (msLeft: number) => Promise<T>,
+      resend: boolean,
+      answerBy = Number.POSITIVE_INFINITY,
+    ): Promise<T> {
+      const deadline = Math.min(Date.now() + options.waitMs, answerBy);
       for (;;) {
         await back(deadline);
+        const msLeft = answerBy - Date.now();
+        if (msLeft <= 0) throw unavailableError();
         try {
-          return await attempt();
+          return await attempt(msLeft);
         } catch (error) {
           const kind = outageKind(error);
           if (kind === null || kind === "busy") throw error;

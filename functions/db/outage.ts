@@ -55,6 +55,8 @@ const BUSY = new Set([
   "CONNECTION_ENDED",
   // the gate gave up waiting for the database to come back
   "DB_UNAVAILABLE",
+  // the request's time ran out before the statement's answer (db.ts, QueryOptions.answerBy)
+  "DB_ANSWER_BY",
 ]);
 
 function codeOf(error: unknown): string | null {

@@ -11,7 +11,7 @@
 // and ~59 µs a row.
 
 import type { Db } from "../db/db.ts";
-import { outageKind } from "../db/outage.ts";
+import { outageKind, unavailableError } from "../db/outage.ts";
 import { DELIVERIES, RESULT, submitStatement } from "./submit-sql.ts";
 
 export interface PlainResponse {
@@ -27,6 +27,8 @@ export interface PlainResponse {
   webhooks?: boolean;
   /** Those webhooks' ids. */
   hooks?: string[];
+  /** When the submit must be answered (QueryOptions.answerBy): a row still queued then fails. */
+  answerBy?: number;
 }
 
 export interface Inserted {
@@ -128,6 +130,7 @@ export function responseInserter(
     });
     const rows = await db.query<Inserted>(statement.text, statement.params, {
       prepare: true,
+      ...(row.answerBy ? { answerBy: row.answerBy } : {}),
     });
     return [...foldInserted(rows, lease !== null).values()][0]!;
   }
@@ -155,7 +158,7 @@ export function responseInserter(
               ? BATCH_WITH_DELIVERIES
               : BATCH,
           params,
-          { prepare: true },
+          { prepare: true, answerBy: Math.min(...batch.map((w) => w.row.answerBy ?? Infinity)) },
         );
         const byId = foldInserted(rows, lease !== null);
         batch.forEach((w, i) => {
@@ -181,7 +184,17 @@ export function responseInserter(
     );
   }
 
+  // a submit queued behind statements that waited out an outage is answered in time, unsent
+  function dropLate() {
+    const now = Date.now();
+    const late = (w: Waiting) => (w.row.answerBy ?? now) < now;
+    if (!queue.some(late)) return;
+    for (const w of queue.filter(late)) w.reject(unavailableError());
+    queue.splice(0, queue.length, ...queue.filter((w) => !late(w)));
+  }
+
   function pump() {
+    dropLate();
     while (running < options.parallel && queue.length > 0) {
       running++;
       send(queue.splice(0, Math.max(1, options.maxBatch))).finally(() => {

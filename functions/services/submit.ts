@@ -5,6 +5,7 @@ import { type QuizScore, quizFeedback, scoreQuiz } from "../../src/core/score.ts
 import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, verifyPassword } from "../crypto.ts";
+import { ANSWER_WITHIN_MS } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
 import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
@@ -122,7 +123,11 @@ type SubmitRow = Pick<
 };
 
 /** Only what a submit needs, without the join (the hot path reads one row by its unique slug). */
-async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | null> {
+async function submitRow(
+  ctx: AppContext,
+  slug: string,
+  answerBy?: number,
+): Promise<SubmitRow | null> {
   const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
   if (cached) return cached;
   const [found] = await ctx.db.query<Omit<SubmitRow, "sequence" | "milestones">>(
@@ -131,7 +136,7 @@ async function submitRow(ctx: AppContext, slug: string): Promise<SubmitRow | nul
          where w.form_id = forms.id and 'response.created' = any(w.events)) as hooks
        from forms where slug = $1`,
     [slug],
-    { prepare: true },
+    { prepare: true, ...(answerBy ? { answerBy } : {}) },
   );
   if (!found) return null;
   const row = {
@@ -181,7 +186,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   // first, in memory: a refused submit reads and writes nothing (slugs are unique, so the slug
   // names the form as well as its id would, and is known before any lookup)
   hit(ctx, `submit:${slug}:${input.ip ?? "-"}`, ctx.config.rateSubmit);
-  const row = await submitRow(ctx, slug);
+  const answerBy = Date.now() + ANSWER_WITHIN_MS;
+  const row = await submitRow(ctx, slug, answerBy);
   if (!row) return raise("not_found", `No form with the slug "${slug}".`);
   if (formStatus(row) === "closed")
     raise("form_closed", "This form is closed and no longer accepts responses.");
@@ -217,6 +223,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     seconds: plausibleSeconds(input.body.seconds),
     webhooks: row.hooks.length > 0,
     hooks: row.hooks,
+    answerBy,
   };
   let inserted: Inserted | undefined;
   const sentAt = Date.now();
@@ -238,6 +245,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
       const rows = await ctx.db.query<Inserted>(statement.text, statement.params, {
         prepare: true,
+        answerBy,
       });
       // no row: the cap was reached
       inserted = [...foldInserted(rows, lease !== null).values()][0];

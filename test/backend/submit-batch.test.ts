@@ -30,6 +30,9 @@ describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => 
     commitSha: null,
   });
 
+  /** While set, statements wait for it before they reach the database. */
+  let hold: Promise<void> | null = null;
+
   beforeAll(async () => {
     const fresh = await freshDb(kind);
     drop = fresh.drop;
@@ -37,8 +40,9 @@ describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => 
     // counts the statements that reach the database
     db = {
       ...inner,
-      query(text, params, options) {
+      async query(text, params, options) {
         statements++;
+        if (hold) await hold;
         return inner.query(text, params, options);
       },
     };
@@ -104,5 +108,29 @@ describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => 
       [kept, gone],
     );
     expect(counts).toEqual({ kept: 6, gone: 0 });
+  });
+
+  it("answers a submit whose time ran out in line with unavailable, and never sends it", async () => {
+    const form = await newForm();
+    const insert = responseInserter(db, { parallel: 1, maxBatch: 64 });
+    let release = () => {};
+    hold = new Promise((r) => {
+      release = r;
+    });
+    statements = 0;
+    const first = insert(plain(form, { i: 1 }));
+    await new Promise((r) => setTimeout(r, 20));
+    // queued behind the held statement, to be answered within 50 ms
+    const second = insert({ ...plain(form, { i: 2 }), answerBy: Date.now() + 50 }).catch(
+      (e: unknown) => e,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    hold = null;
+    release();
+    await first;
+    expect(await second).toMatchObject({ failure: { code: "unavailable" } });
+    expect(statements).toBe(1);
+    const rows = await db.query("select payload from responses where form_id = $1", [form]);
+    expect(rows).toEqual([{ payload: { i: 1 } }]);
   });
 });

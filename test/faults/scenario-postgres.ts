@@ -63,7 +63,7 @@ export async function postgresRestartUnderLoad(
     const freeze = options.fault === "freeze";
     let stopMs = 0;
     if (freeze) cluster.freeze();
-    else stopMs = cluster.stop("fast");
+    else stopMs = await cluster.stop("fast");
     const healthDown: number[] = [];
     // the CLI's request waits out the gate (3.5 s), so the outage lasts at least that long
     const cliRun =
@@ -90,7 +90,7 @@ export async function postgresRestartUnderLoad(
     }
     const cli = await cliRun;
     if (freeze) cluster.thaw();
-    else cluster.start();
+    else await cluster.start();
     const back = performance.now();
     await sleep(options.afterMs);
     const healthUp = [await health()];
