@@ -100,3 +100,22 @@ describe.each(url ? [url] : [])("a statement given up on behind another (%s)", (
     expect(await db.query("select 'then' as v")).toEqual([{ v: "then" }]);
   });
 });
+
+describe.each(url ? [url] : [])("a statement that failed while sending its rows (%s)", (base) => {
+  const db = openPostgres(base, { max: 1 });
+  afterAll(() => db.close());
+  // three rows, then division by zero: the error comes after rows were sent
+  const failing = "select g, 1 / (4 - g) as x from generate_series(1, 10) g";
+
+  it("leaves the next statement on its connection its own rows, at their own places", async () => {
+    await db.query("select 1");
+    const failed = db.query(failing).catch((e: unknown) => e);
+    const behind = db.query<{ v: string }>("select 'behind' as v");
+    expect(await failed).toMatchObject({ code: "22012" });
+    // postgres.js 3.4 answers [ <3 empty items>, { v: 'behind' } ] here
+    expect(await behind).toEqual([{ v: "behind" }]);
+    await db.query(failing).catch(() => {});
+    const [row] = await db.query<{ v: string }>("select 'later' as v");
+    expect(row).toEqual({ v: "later" });
+  });
+});
