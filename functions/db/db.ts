@@ -44,10 +44,12 @@ export interface QueryOptions {
 }
 
 /**
- * The time a submit is given, from its arrival to its answer, whatever the database does: the
- * client deadline of a statement that starts at once (statement timeout 4 s + 0.5 s).
+ * How long the client waits for a statement's answer: the statement timeout (seconds; 0 for
+ * none) and half a second, or 0 for no limit. It is also the time a submit is given from its
+ * arrival to its answer, whatever the database does (4.5 s by default).
  */
-export const ANSWER_WITHIN_MS = 4500;
+export const clientDeadlineMs = (statementTimeout: number) =>
+  statementTimeout > 0 ? statementTimeout * 1000 + 500 : 0;
 
 /** int8 and numeric come back as strings from postgres.js; timestamps as Dates. Normalise. */
 function normalise(row: Record<string, unknown>): Record<string, unknown> {
@@ -221,7 +223,7 @@ export function openPostgres(url: string, maxOrOptions: number | PostgresOptions
       max: 4,
       connection: { application_name: "formdown-export" },
     }));
-  const clientDeadline = statementTimeout > 0 ? statementTimeout * 1000 + 500 : 0;
+  const clientDeadline = clientDeadlineMs(statementTimeout);
   const gate = databaseGate({
     waitMs: options.outageWaitMs ?? OUTAGE_WAIT_MS,
     probeEveryMs: PROBE_EVERY_MS,

@@ -5,7 +5,7 @@ import { type QuizScore, quizFeedback, scoreQuiz } from "../../src/core/score.ts
 import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, verifyPassword } from "../crypto.ts";
-import { ANSWER_WITHIN_MS } from "../db/db.ts";
+import { clientDeadlineMs } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
 import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
@@ -186,7 +186,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   // first, in memory: a refused submit reads and writes nothing (slugs are unique, so the slug
   // names the form as well as its id would, and is known before any lookup)
   hit(ctx, `submit:${slug}:${input.ip ?? "-"}`, ctx.config.rateSubmit);
-  const answerBy = Date.now() + ANSWER_WITHIN_MS;
+  const within = clientDeadlineMs(ctx.config.dbStatementTimeout);
+  const answerBy = within > 0 ? Date.now() + within : undefined;
   const row = await submitRow(ctx, slug, answerBy);
   if (!row) return raise("not_found", `No form with the slug "${slug}".`);
   if (formStatus(row) === "closed")
@@ -223,7 +224,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     seconds: plausibleSeconds(input.body.seconds),
     webhooks: row.hooks.length > 0,
     hooks: row.hooks,
-    answerBy,
+    ...(answerBy ? { answerBy } : {}),
   };
   let inserted: Inserted | undefined;
   const sentAt = Date.now();
@@ -245,7 +246,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
       const rows = await ctx.db.query<Inserted>(statement.text, statement.params, {
         prepare: true,
-        answerBy,
+        ...(answerBy ? { answerBy } : {}),
       });
       // no row: the cap was reached
       inserted = [...foldInserted(rows, lease !== null).values()][0];
