@@ -1,3 +1,4 @@
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres, preparedStatements } from "./db.ts";
 import { unavailableFailure } from "./outage.ts";
@@ -119,3 +120,67 @@ describe.each(url ? [url] : [])("a statement that failed while sending its rows 
     expect(row).toEqual({ v: "later" });
   });
 });
+
+/** A TCP proxy to Postgres that can hold every byte (a server that hangs mid-connect). */
+async function holdingProxy(target: URL) {
+  let holding = false;
+  const held: (() => void)[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(from);
+      from.on("data", (d) => (holding ? held.push(() => to.write(d)) : to.write(d)));
+      from.on("error", () => {});
+      from.on("close", () => to.destroy());
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  const proxied = new URL(target);
+  proxied.hostname = "127.0.0.1";
+  proxied.port = String((server.address() as AddressInfo).port);
+  return {
+    url: proxied.toString(),
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      for (const send of held.splice(0)) send();
+    },
+    close: () => {
+      for (const s of sockets) s.destroy();
+      server.close();
+    },
+  };
+}
+
+describe.each(url ? [url] : [])(
+  "a statement given up on while its connection opens (%s)",
+  (base) => {
+    it("leaves the connection to the statements after it", async () => {
+      const proxy = await holdingProxy(new URL(base));
+      // one connection, opened by the first statement; the server takes 300 ms to let it in
+      const db = openPostgres(proxy.url, { max: 1 });
+      try {
+        proxy.hold();
+        const late = db
+          .query("select 'late' as v", [], { answerBy: Date.now() + 100 })
+          .catch((e: unknown) => e);
+        setTimeout(proxy.release, 300);
+        expect(unavailableFailure(await late)?.code).toBe("unavailable");
+        // postgres.js 3.4's cancel of the statement its connection was opened for leaves that
+        // connection open and unused for the rest of its life: this would wait for minutes
+        const next = db.query<{ v: string }>("select 'next' as v");
+        const waited = new Promise((r) => setTimeout(() => r("no answer in 2 s"), 2000));
+        expect(await Promise.race([next, waited])).toEqual([{ v: "next" }]);
+      } finally {
+        proxy.close();
+        await db.close();
+      }
+    });
+  },
+);

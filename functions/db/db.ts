@@ -143,13 +143,14 @@ function deadline<T>(query: DriverQuery<T>, ms: number, code = "DB_DEADLINE"): P
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      // Cancelled are only a query still in the driver's queue (it is never sent) and the one
-      // the server is running (a cancel request; a cancel needs a connection of its own, which
-      // may not come either). Not one sent behind another on its connection: postgres.js 3.4
-      // drops such a query from its list while the server still answers it, so every query
-      // behind it would get the one before's rows (db.test.ts). The server's statement timeout
-      // ends it, and nobody reads its answer.
-      if (!query.state || query.active)
+      // Only the statement the server is running is cancelled (a cancel request, on a
+      // connection of its own, which may not come either). postgres.js 3.4 mishandles the
+      // cancel of any other: of one sent behind another on its connection it drops it from its
+      // list while the server still answers it, so each query behind it gets the one before's
+      // rows; of one waiting for its connection to open it leaves that connection stuck for the
+      // rest of its life (10-15 min); both in db.test.ts. Such a statement runs when its turn
+      // comes, bounded by the statement timeout, and nobody reads its answer.
+      if (query.active)
         Promise.resolve()
           .then(() => query.cancel())
           .catch(() => {});
