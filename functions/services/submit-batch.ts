@@ -23,9 +23,7 @@ export interface PlainResponse {
   commitSha: string | null;
   /** Seconds the respondent took (the submit's `seconds`), when known. */
   seconds?: number | null;
-  /** The form has a `response.created` webhook: the shared INSERT writes its delivery too. */
-  webhooks?: boolean;
-  /** Those webhooks' ids. */
+  /** The form's `response.created` webhooks: the shared INSERT writes their deliveries too. */
   hooks?: string[];
   /** When the submit must be answered (QueryOptions.answerBy): a row still queued then fails. */
   answerBy?: number;
@@ -114,7 +112,7 @@ export function responseInserter(
   let scheduled = false;
 
   const leaseFor = (rows: PlainResponse[]) => {
-    const hooks = rows.flatMap((r) => (r.webhooks ? (r.hooks ?? []) : []));
+    const hooks = rows.flatMap((r) => r.hooks ?? []);
     return hooks.length > 0 ? (options.lease?.(hooks) ?? null) : null;
   };
 
@@ -130,7 +128,7 @@ export function responseInserter(
     });
     const rows = await db.query<Inserted>(statement.text, statement.params, {
       prepare: true,
-      ...(row.answerBy ? { answerBy: row.answerBy } : {}),
+      answerBy: row.answerBy ?? Number.POSITIVE_INFINITY,
     });
     return [...foldInserted(rows, lease !== null).values()][0]!;
   }
@@ -154,7 +152,7 @@ export function responseInserter(
         const rows = await db.query<Inserted>(
           lease !== null
             ? BATCH_WITH_LEASED
-            : batch.some((w) => w.row.webhooks)
+            : batch.some((w) => (w.row.hooks?.length ?? 0) > 0)
               ? BATCH_WITH_DELIVERIES
               : BATCH,
           params,

@@ -22,8 +22,8 @@ export interface SubmitWrite {
   /** Recipients, immediate count and milestone counts; null when no email can be due. */
   outbox: { recipients: string; immediate: number; milestones: number[] } | null;
   uploads: string[];
-  /** The form has a webhook for `response.created`: its delivery row is written here too. */
-  webhooks?: boolean;
+  /** The form's webhooks for `response.created`: their delivery rows are written here too. */
+  hooks?: string[];
   /**
    * Seconds of lease on those deliveries, when this process's sender takes them straight from
    * the submit (webhooks/handover.ts handOver); null or absent writes them due now, for any sender to claim.
@@ -89,7 +89,8 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   }
   const insert = `insert into responses (${columns.join(", ")}, seq)`;
   const row = values.join(", ");
-  if (!w.outbox && w.uploads.length === 0 && !w.webhooks) {
+  const webhooks = (w.hooks?.length ?? 0) > 0;
+  if (!w.outbox && w.uploads.length === 0 && !webhooks) {
     const text =
       w.maxResponses === null
         ? `${insert} values (${row}, ${seq}) returning id, seq`
@@ -112,8 +113,8 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       select ${form}, r.id, 'milestone', m, ${to}::jsonb from r, unnest(${p(w.outbox.milestones)}::int[]) m where m <= r.seq
       on conflict (form_id, milestone) where kind = 'milestone' do nothing)`);
   }
-  const leased = Boolean(w.webhooks && w.lease);
-  if (w.webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? p(w.lease) : undefined)})`);
+  const leased = Boolean(webhooks && w.lease);
+  if (webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? p(w.lease) : undefined)})`);
   if (w.uploads.length > 0) {
     parts.push(`u as (
       update uploads set response_id = r.id from r where uploads.form_id = ${form} and uploads.url = any(${p(w.uploads)}::text[]))`);

@@ -123,11 +123,7 @@ type SubmitRow = Pick<
 };
 
 /** Only what a submit needs, without the join (the hot path reads one row by its unique slug). */
-async function submitRow(
-  ctx: AppContext,
-  slug: string,
-  answerBy?: number,
-): Promise<SubmitRow | null> {
+async function submitRow(ctx: AppContext, slug: string, answerBy: number) {
   const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
   if (cached) return cached;
   const [found] = await ctx.db.query<Omit<SubmitRow, "sequence" | "milestones">>(
@@ -136,7 +132,7 @@ async function submitRow(
          where w.form_id = forms.id and 'response.created' = any(w.events)) as hooks
        from forms where slug = $1`,
     [slug],
-    { prepare: true, ...(answerBy ? { answerBy } : {}) },
+    { prepare: true, answerBy },
   );
   if (!found) return null;
   const row = {
@@ -187,7 +183,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   // names the form as well as its id would, and is known before any lookup)
   hit(ctx, `submit:${slug}:${input.ip ?? "-"}`, ctx.config.rateSubmit);
   const within = clientDeadlineMs(ctx.config.dbStatementTimeout);
-  const answerBy = within > 0 ? Date.now() + within : undefined;
+  const answerBy = within > 0 ? Date.now() + within : Number.POSITIVE_INFINITY;
   const row = await submitRow(ctx, slug, answerBy);
   if (!row) return raise("not_found", `No form with the slug "${slug}".`);
   if (formStatus(row) === "closed")
@@ -222,9 +218,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
     seconds: plausibleSeconds(input.body.seconds),
-    webhooks: row.hooks.length > 0,
     hooks: row.hooks,
-    ...(answerBy ? { answerBy } : {}),
+    answerBy,
   };
   let inserted: Inserted | undefined;
   const sentAt = Date.now();
@@ -232,7 +227,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     if (!emailDue && urls.length === 0 && !key && maxResponses === null) {
       inserted = await inserter(ctx)(plain);
     } else {
-      const lease = plain.webhooks ? handoffLease(ctx, row.hooks) : null;
+      const lease = row.hooks.length > 0 ? handoffLease(ctx, row.hooks) : null;
       const statement = submitStatement({
         ...plain,
         maxResponses,
@@ -246,7 +241,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
       const rows = await ctx.db.query<Inserted>(statement.text, statement.params, {
         prepare: true,
-        ...(answerBy ? { answerBy } : {}),
+        answerBy,
       });
       // no row: the cap was reached
       inserted = [...foldInserted(rows, lease !== null).values()][0];
@@ -261,7 +256,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     if (outageKind(error) !== null) throw error;
     // a form deleted since its row was read has no sequence left (migration 000400)
     ctx.formCache.forget(slug);
-    const now = await submitRow(ctx, slug);
+    const now = await submitRow(ctx, slug, answerBy);
     if (!now) raise("not_found", `No form with the slug "${slug}".`);
     if (now!.id !== row.id) throw new FormReplaced();
     throw error;
@@ -276,7 +271,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       { id: inserted!.id, payload, score, commit_sha: row.commit_sha },
       sentAt,
     );
-  else if (plain.webhooks) wakeWebhookSender(ctx, row.hooks);
+  else if (row.hooks.length > 0) wakeWebhookSender(ctx, row.hooks);
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, Number(inserted!.seq));
   return answer(row, inserted!.id, score, payload);
 }
