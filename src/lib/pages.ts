@@ -1,4 +1,5 @@
 import type { Field } from "../core/field-schema.ts";
+import { visibleFields } from "../core/show-if.ts";
 
 /**
  * The page each field sits on. A survey shows one field a page; a form groups consecutive
@@ -13,4 +14,26 @@ export function pageIndexes(type: string, fields: readonly Field[]): number[] {
     current = field.step;
     return page;
   });
+}
+
+/**
+ * What the page shows before its script runs, so that the script finds it already so and
+ * nothing moves (layout shift): the first page that holds a field visible with no answers given,
+ * and that field set. The script's own render (form-element.ts) computes the same from the
+ * same core functions; answers restored from an earlier visit may then move it on.
+ */
+export function firstView(type: string, fields: readonly Field[]) {
+  const pages = pageIndexes(type, fields);
+  const visible = new Set(visibleFields(fields, {}).map((f) => f.id));
+  const shown = [...new Set(fields.flatMap((f, i) => (visible.has(f.id) ? [pages[i]!] : [])))];
+  shown.sort((a, b) => a - b);
+  const page = shown[0] ?? 0;
+  return {
+    pages,
+    /** Whether the field at this index is on the first page and visible. */
+    shows: (index: number) => pages[index] === page && visible.has(fields[index]!.id),
+    /** The number of pages that hold a visible field (the step line's total). */
+    total: shown.length,
+    page,
+  };
 }

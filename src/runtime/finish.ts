@@ -23,9 +23,13 @@ export function showEnding(
   done.querySelector(".fd-ending")!.innerHTML = pipe(ending.html, values, escapeHtml);
   const url = ending.url && pipe(ending.url, values, encodeURIComponent);
   if (!url || !/^https?:\/\//i.test(url)) return;
-  const link = done.querySelector<HTMLAnchorElement>(".fd-continue")!;
+  // made here, not in the markup: a link without an address is one crawlers cannot follow
+  const link = done.querySelector<HTMLAnchorElement>(".fd-continue") ?? document.createElement("a");
+  link.className = "fd-continue";
+  link.target = "_top";
+  link.textContent = done.dataset.redirecting ?? "";
   link.href = url;
-  link.hidden = false;
+  done.append(link);
   // in an embed the page around the form navigates (embed.js), not the little frame
   if (post) post({ formdown: "redirect", url });
   else location.assign(url);

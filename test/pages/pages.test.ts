@@ -227,6 +227,45 @@ describe("respondent pages", () => {
     expect(await plain.evaluate(() => Boolean(customElements.get("model-viewer")))).toBe(false);
   });
 
+  it("renders a survey's first question on the server: nothing moves after load (no layout shift)", async () => {
+    const html = await (await fetch(`${s.url}/@me/product-survey`)).text();
+    const boxes = [
+      ...html.matchAll(
+        /<fieldset[^>]*data-field="([^"]+)"[^>]*>|<div[^>]*data-field="([^"]+)"[^>]*>/g,
+      ),
+    ];
+    const shown = boxes.filter((m) => !/\shidden[\s>=]/.test(m[0])).map((m) => m[1] ?? m[2]);
+    expect(shown).toEqual(["recommend"]);
+    expect(html).not.toMatch(/<a[^>]*class="fd-continue"/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    for (const size of [
+      { width: 1350, height: 940 },
+      { width: 412, height: 823 },
+    ]) {
+      const page = await context.newPage();
+      await page.setViewportSize(size);
+      await page.addInitScript(() => {
+        (window as unknown as { shift: number }).shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+          }[])
+            if (!entry.hadRecentInput)
+              (window as unknown as { shift: number }).shift += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(`${s.url}/@me/product-survey`);
+      await page.getByRole("button", { name: "Next" }).waitFor();
+      await page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 500))),
+      );
+      const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+      expect(shift, `layout shift at ${size.width}×${size.height}`).toBeLessThanOrEqual(0.02);
+      await page.close();
+    }
+  });
+
   it("runs without script errors or CSP violations", () => {
     // other console noise here is expected: the example media hosts do not resolve offline,
     // and one test provokes a 400 on purpose
