@@ -25,9 +25,13 @@ const s = await startServer({
   log: { info() {}, error: console.error },
 });
 const key = (await createAccount(s.ctx, { handler: "bench" })).api_key;
-// the parent fills the database through this process for PGlite (one process owns it)
+// the parent fills a PGlite database through this process (one process owns it); every
+// message is answered, a failure too, so the parent never waits for an answer that cannot come
 process.on("message", async (m: { sql: string; params: unknown[] }) => {
-  const rows = await s.ctx.db.query(m.sql, m.params);
-  process.send!({ rows });
+  try {
+    process.send!({ rows: await s.ctx.db.query(m.sql, m.params) });
+  } catch (error) {
+    process.send!({ error: String((error as Error).message ?? error) });
+  }
 });
 console.log(`READY ${s.url} ${key}`);

@@ -1,6 +1,11 @@
-// CSV export rows/s through the API against Postgres' own `COPY … TO STDOUT` in the same run, and
-// the server process's peak RSS at each size (it should stay flat); stats and report time
-// against the raw SQL aggregate, and the HTML report against the Markdown one. Usage: node bench/export.ts [postgres|pglite] 10000 1000000
+// CSV, JSON and Markdown export rows/s through the API against Postgres' own `COPY … TO STDOUT`
+// in the same run, and the server process's peak RSS at each size (it should stay flat); stats
+// and report time against the raw SQL aggregate, and the HTML report against the Markdown one.
+// Usage: node bench/export.ts [postgres|pglite] 10000 1000000
+//
+// It finishes or fails with a reason, and always cleans up: every wait has a deadline, a child
+// that dies fails the run at once, the fill never goes through the server's statement timeout,
+// and its database is dropped on any exit (an interrupted earlier run's too, after an hour).
 import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { get } from "node:http";
@@ -13,40 +18,102 @@ const name = `formdown_bench_${Date.now()}`;
 const admin = kind === "postgres" ? postgres(base, { max: 1, onnotice: () => {} }) : null;
 const url = new URL(base);
 url.pathname = `/${name}`;
-if (admin) await admin.unsafe(`create database ${name}`);
+/** Deadline of each wait: the fill of a million rows or one export (BENCH_STEP_S, seconds). */
+const STEP_MS = Number(process.env.BENCH_STEP_S ?? 900) * 1000;
 
-const child: ChildProcess = fork(
-  new URL("./export-target.ts", import.meta.url).pathname,
-  [kind, url.toString()],
-  {
-    stdio: ["ignore", "pipe", "inherit", "ipc"],
-    // a small heap: the export must fit in constant memory, not in whatever V8 would grow to
-    execArgv: ["--max-old-space-size=96", "--max-semi-space-size=4"],
-  },
+let child: ChildProcess | undefined;
+let fill: ReturnType<typeof postgres> | undefined;
+let cleaned: Promise<void> | undefined;
+const cleanUp = () => {
+  cleaned ??= (async () => {
+    child?.kill("SIGKILL");
+    await fill?.end({ timeout: 1 }).catch(() => {});
+    if (admin) {
+      await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.end({ timeout: 1 });
+    }
+  })();
+  return cleaned;
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+
+/** A child that exits fails whatever waits on it, with its exit status as the reason. */
+let childGone: (reason: Error) => void = () => {};
+const died = new Promise<never>((_, reject) => {
+  childGone = reject;
+});
+died.catch(() => {});
+function within<T>(what: string, promise: Promise<T>, ms = STEP_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late, died]).finally(() => clearTimeout(timer));
+}
+
+if (admin) {
+  // an earlier run that was killed before its clean-up left its database: drop those over an hour old
+  const stale = await admin<{ datname: string }[]>`
+    select datname from pg_database where datname ~ '^formdown_bench_[0-9]+$'`;
+  for (const { datname } of stale)
+    if (Date.now() - Number(datname.slice("formdown_bench_".length)) > 3_600_000)
+      await admin.unsafe(`drop database if exists ${datname} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  fill = postgres(url.toString(), { max: 1, onnotice: () => {} });
+}
+
+child = fork(new URL("./export-target.ts", import.meta.url).pathname, [kind, url.toString()], {
+  stdio: ["ignore", "pipe", "inherit", "ipc"],
+  // a small heap: the export must fit in constant memory, not in whatever V8 would grow to
+  execArgv: ["--max-old-space-size=96", "--max-semi-space-size=4"],
+});
+child.once("exit", (code, signal) =>
+  childGone(new Error(`the server process exited (${signal ?? `status ${code}`})`)),
 );
-const [api, key] = await new Promise<[string, string]>((resolve) => {
-  child.stdout!.on("data", (d: Buffer) => {
-    const m = /READY (\S+) (\S+)/.exec(d.toString());
+const ready = new Promise<[string, string]>((resolve) => {
+  let out = "";
+  child!.stdout!.on("data", (d: Buffer) => {
+    out += d.toString();
+    const m = /READY (\S+) (\S+)/.exec(out);
     if (m) resolve([m[1]!, m[2]!]);
   });
 });
-const sql = (text: string, params: unknown[] = []) =>
-  new Promise<Record<string, unknown>[]>((resolve) => {
-    child.once("message", (m) => resolve((m as { rows: Record<string, unknown>[] }).rows));
-    child.send({ sql: text, params });
-  });
-const peakMb = () =>
-  Math.round(
-    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]) / 1024,
-  );
-const auth = { authorization: `Bearer ${key}` };
-const timed = async <T>(fn: () => Promise<T>) => {
-  const t = performance.now();
-  await fn();
-  return performance.now() - t;
-};
 
+/** A statement run by the server process (PGlite: it owns the database), answered or failed. */
+const viaChild = (text: string, params: unknown[] = []) =>
+  within(
+    text.slice(0, 40),
+    new Promise<Record<string, unknown>[]>((resolve, reject) => {
+      child!.once("message", (m) => {
+        const answer = m as { rows?: Record<string, unknown>[]; error?: string };
+        if (answer.error) reject(new Error(answer.error));
+        else resolve(answer.rows!);
+      });
+      child!.send({ sql: text, params });
+    }),
+  );
+/** The bench's own statements: on Postgres through its own connection, with no statement timeout. */
+const sql = (text: string, params: unknown[] = []) =>
+  fill
+    ? within(
+        text.slice(0, 40),
+        fill.unsafe(text, params as never[]) as unknown as Promise<Record<string, unknown>[]>,
+      )
+    : viaChild(text, params);
 try {
+  const [api, key] = await within("the server's READY", ready, 120_000);
+  const peakMb = () =>
+    Math.round(
+      Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]) / 1024,
+    );
+  const auth = { authorization: `Bearer ${key}` };
+  const timed = async <T>(fn: () => Promise<T>) => {
+    const t = performance.now();
+    await fn();
+    return performance.now() - t;
+  };
+
   for (const n of sizes) {
     const slug = `export-${n}`;
     await fetch(`${api}/api/forms`, {
@@ -66,12 +133,14 @@ try {
     const [{ id }] = (await sql("select id from forms where slug = $1", [slug])) as [
       { id: string },
     ];
-    await sql(
-      `insert into responses (form_id, seq, payload, submitted_at)
-       select $1, g, jsonb_build_object('name', 'Person ' || g, 'score', g % 11, 'tags', jsonb_build_array('a', 'c')), now() - (g || ' seconds')::interval
-         from generate_series(1, $2::int) g`,
-      [id, n],
-    );
+    // in chunks: one statement of a million rows would hold PGlite's only connection for minutes
+    for (let from = 1; from <= n; from += 100_000)
+      await sql(
+        `insert into responses (form_id, seq, payload, submitted_at)
+         select $1, g, jsonb_build_object('name', 'Person ' || g, 'score', g % 11, 'tags', jsonb_build_array('a', 'c')), now() - (g || ' seconds')::interval
+           from generate_series($2::int, $3::int) g`,
+        [id, from, Math.min(n, from + 99_999)],
+      );
     // the rows settle as a live table's would (autovacuum sets hint bits and the visibility
     // map); otherwise whichever reader comes first pays for writing them
     if (kind === "postgres") await sql("vacuum analyze responses");
@@ -80,34 +149,45 @@ try {
     let bytes = 0;
     // read with node:http, a plain byte reader like the COPY side's driver: fetch's Web stream
     // costs the client more CPU than the server spends, on the same two cores
-    const exportOnce = () =>
-      timed(
-        () =>
+    const exportOnce = (format = "csv") =>
+      timed(() =>
+        within(
+          `the ${format} export`,
           new Promise<void>((resolve, reject) => {
             bytes = 0;
             get(
-              `${api}/api/forms/${slug}/responses/export?format=csv`,
+              `${api}/api/forms/${slug}/responses/export?format=${format}`,
               { headers: auth },
               (res) => {
                 res.on("data", (chunk: Buffer) => {
                   bytes += chunk.byteLength;
                 });
-                res.on("end", resolve);
+                res.on("end", () =>
+                  res.statusCode === 200
+                    ? resolve()
+                    : reject(new Error(`the ${format} export answered ${res.statusCode}`)),
+                );
                 res.on("error", reject);
               },
             ).on("error", reject);
           }),
+        ),
       );
     const copyOnce = async () => {
       const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
-      const ms = await timed(async () => {
-        const stream = await raw
-          .unsafe(
-            `copy (select id, submitted_at, payload->>'name', payload->>'score', payload->'tags' from responses where form_id = '${id}' order by submitted_at desc, id desc) to stdout with csv header`,
-          )
-          .readable();
-        for await (const _ of stream) void _;
-      });
+      const ms = await timed(() =>
+        within(
+          "COPY",
+          (async () => {
+            const stream = await raw
+              .unsafe(
+                `copy (select id, submitted_at, payload->>'name', payload->>'score', payload->'tags' from responses where form_id = '${id}' order by submitted_at desc, id desc) to stdout with csv header`,
+              )
+              .readable();
+            for await (const _ of stream) void _;
+          })(),
+        ),
+      );
       await raw.end();
       return ms;
     };
@@ -121,6 +201,14 @@ try {
     if (admin)
       line += ` · COPY ${Math.round(n / (best.copy / 1000))} rows/s · ratio ${(best.copy / best.api).toFixed(2)}x`;
     console.log(line);
+    // JSON and Markdown carry more per row than CSV; the goal is against the same COPY
+    for (const format of ["json", "markdown"]) {
+      let ms = Infinity;
+      for (let round = 0; round < 2; round++) ms = Math.min(ms, await exportOnce(format));
+      let out = `         ${format} export ${Math.round(n / (ms / 1000))} rows/s (${(bytes / 1e6).toFixed(1)} MB), server peak RSS ${peakMb()} MB`;
+      if (admin) out += ` · ${(best.copy / ms).toFixed(2)}x COPY (goal >= 0.6x)`;
+      console.log(out);
+    }
     const bestOf = async (fn: () => Promise<unknown>) => {
       let ms = Infinity;
       for (let round = 0; round < 3; round++) ms = Math.min(ms, await timed(fn));
@@ -166,10 +254,9 @@ try {
       `         report HTML ${htmlReportMs.toFixed(0)} ms (${(htmlBytes / 1024).toFixed(1)} KB), ${(htmlReportMs / reportMs).toFixed(2)}x the Markdown report (goal ≤ 1.5x)`,
     );
   }
+} catch (error) {
+  console.error(`bench/export failed: ${(error as Error).message}`);
+  process.exitCode = 1;
 } finally {
-  child.kill();
-  if (admin) {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await cleanUp();
 }
