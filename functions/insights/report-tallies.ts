@@ -107,7 +107,7 @@ export async function reportTallies(
   }
   for (const row of recent) tallies.get(row.field)!.recent = row.answers.map(String);
   const median = totals[0]?.median;
-  const earlier = retired.map((id, i) => ({
+  const earlier = retired.map((_, i) => ({
     field: lines!.retired[i]!,
     answered: totals[0]?.answered[fields.length + i] ?? 0,
   }));
