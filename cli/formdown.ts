@@ -16,6 +16,7 @@ import {
   registerStats,
 } from "./commands/insights.ts";
 import { registerList } from "./commands/list.ts";
+import { registerPlan } from "./commands/plan.ts";
 import { registerSubmissions } from "./commands/submissions.ts";
 import { registerValidate } from "./commands/validate.ts";
 import { registerResponses, registerWebhooks } from "./commands/webhooks.ts";
@@ -32,6 +33,7 @@ for (const register of [
   registerInit,
   registerValidate,
   registerDeploy,
+  registerPlan,
   registerList,
   registerSubmissions,
   registerExport,

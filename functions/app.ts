@@ -11,6 +11,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { formRoutes } from "./routes/forms.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { responseRoutes } from "./routes/responses.ts";
+import { versionRoutes } from "./routes/versions.ts";
 import { viewRoutes } from "./routes/views.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 
@@ -31,6 +32,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   publicRoutes(app, ctx);
   accountRoutes(app, ctx);
   formRoutes(app, ctx);
+  versionRoutes(app, ctx);
   responseRoutes(app, ctx);
   insightRoutes(app, ctx);
   webhookRoutes(app, ctx);

@@ -17,6 +17,8 @@ export interface Config {
   rateSyncMs: number;
   /** Most plain submits one INSERT carries (services/submit-batch.ts); 1 sends each alone. */
   submitBatch: number;
+  /** Seconds a page built from an earlier version may still submit against it (SPEC §16). */
+  versionGrace: number;
   turnstileSiteKey: string | undefined;
   turnstileSecretKey: string | undefined;
   turnstileVerifyUrl: string;
@@ -68,6 +70,7 @@ export function readConfig(env: Env): Config {
     rateApi: int(env.FORMDOWN_RATE_API, 1200),
     rateSyncMs: Math.min(1000, Math.max(10, int(env.FORMDOWN_RATE_SYNC_MS, 1000))),
     submitBatch: Math.max(1, int(env.FORMDOWN_SUBMIT_BATCH, 64)),
+    versionGrace: Math.max(0, int(env.FORMDOWN_VERSION_GRACE, 86_400)),
     turnstileSiteKey: opt(env.TURNSTILE_SITE_KEY),
     turnstileSecretKey: opt(env.TURNSTILE_SECRET_KEY),
     turnstileVerifyUrl:

@@ -1,4 +1,6 @@
 // The endpoints of the REST API, described by hand where zod has no schema of its own.
+import { changeParameters, changeResponses } from "./openapi-versions.ts";
+
 type Schema = Record<string, unknown>;
 export const json = (schema: Schema, description = "OK") => ({
   description,
@@ -190,17 +192,30 @@ export const paths: Record<string, Record<string, unknown>> = {
     parameters: [slug],
     get: { summary: "A form's definition and stats", responses: { 200: json(detail), ...owner } },
     patch: {
-      summary: "Change part of a form",
+      summary: "Change part of a form (`?dry_run=true`: the plan only)",
+      parameters: changeParameters,
       requestBody: {
         required: true,
         content: { "application/json": { schema: { type: "object" } } },
       },
-      responses: { 200: json(detail), ...err("BadRequest"), ...owner },
+      responses: {
+        200: json({ anyOf: [detail, { $ref: "#/components/schemas/Plan" }] }),
+        ...err("BadRequest"),
+        ...owner,
+        409: changeResponses[409],
+      },
     },
     put: {
-      summary: "Create or update a form in place (deploy)",
+      summary: "Create or update a form in place (deploy; `?dry_run=true`: the plan only)",
+      parameters: changeParameters,
       requestBody: formBody,
-      responses: { 200: json(deployed), 201: json(deployed), ...err("BadRequest"), ...owner },
+      responses: {
+        200: json({ anyOf: [deployed, { $ref: "#/components/schemas/Plan" }] }),
+        201: json(deployed),
+        ...err("BadRequest"),
+        ...owner,
+        409: changeResponses[409],
+      },
     },
     delete: {
       summary: "Delete a form, its responses, file and uploads",

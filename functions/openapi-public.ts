@@ -1,5 +1,5 @@
 // The public endpoints respondents' pages call (no key; anti-bot on submit).
-import { err, json, num, obj, pub, slug, str } from "./openapi-paths.ts";
+import { err, int, json, num, obj, pub, slug, str } from "./openapi-paths.ts";
 
 export const publicPaths: Record<string, Record<string, unknown>> = {
   "/api/forms/{slug}/public": {
@@ -25,6 +25,12 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
                 hidden: { type: "object" },
                 turnstile_token: str,
                 access: str,
+                version: {
+                  ...int,
+                  minimum: 1,
+                  description:
+                    "The form version the page was built from: answers are checked against it while it is live or within FORMDOWN_VERSION_GRACE after (SPEC §16); without it, the live version",
+                },
                 seconds: {
                   ...num,
                   minimum: 0,
@@ -67,6 +73,11 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
           ),
         ),
         ...err("BadRequest", "Forbidden", "NotFound", "TooLarge", "Captcha", "RateLimited"),
+        409: {
+          description:
+            "`form_changed`: the page's version is no longer accepted; reload the page (its answers are kept)",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
       },
     },
   },

@@ -4,6 +4,7 @@ import { insightPaths } from "./insights/openapi.ts";
 import { paths } from "./openapi-paths.ts";
 import { publicPaths } from "./openapi-public.ts";
 import { responsePaths } from "./openapi-responses.ts";
+import { planSchema, versionPaths } from "./openapi-versions.ts";
 import { webhookPaths } from "./openapi-webhooks.ts";
 
 /** OpenAPI 3.1 for every endpoint; request bodies come from the same zod schemas (io: input). */
@@ -29,6 +30,7 @@ export function openApiDocument(baseUrl: string) {
       },
       schemas: {
         FormDefinition: form,
+        Plan: planSchema,
         Error: {
           type: "object",
           required: ["error", "code"],
@@ -36,12 +38,17 @@ export function openApiDocument(baseUrl: string) {
             error: { type: "string" },
             code: { type: "string" },
             details: {
-              type: "array",
-              items: {
-                type: "object",
-                required: ["field", "message"],
-                properties: { field: { type: "string" }, message: { type: "string" } },
-              },
+              anyOf: [
+                {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    required: ["field", "message"],
+                    properties: { field: { type: "string" }, message: { type: "string" } },
+                  },
+                },
+                { $ref: "#/components/schemas/Plan" },
+              ],
             },
           },
         },
@@ -71,6 +78,7 @@ export function openApiDocument(baseUrl: string) {
       ...publicPaths,
       ...insightPaths,
       ...webhookPaths,
+      ...versionPaths,
     }),
   };
 }

@@ -1,4 +1,5 @@
 import { closest } from "../../src/core/did-you-mean.ts";
+import { type Plan, planLines } from "../../src/core/plan/plan.ts";
 import type { Settings } from "./config.ts";
 
 /** A failure the CLI prints as one line: `error: <message> (<code>)`, exit 1. */
@@ -53,9 +54,15 @@ export async function request(
   const json = (await res.json().catch(() => ({}))) as {
     error?: string;
     code?: string;
-    details?: { field: string; message: string }[];
+    details?: { field: string; message: string }[] | Plan;
   };
-  const details = json.details?.map((d) => `\n  ${d.field}: ${d.message}`).join("") ?? "";
+  const details = Array.isArray(json.details)
+    ? json.details.map((d) => `\n  ${d.field}: ${d.message}`).join("")
+    : json.details && "changes" in json.details
+      ? planLines(json.details)
+          .map((l) => `\n  ${l}`)
+          .join("")
+      : "";
   const hint = json.code === "not_found" ? await slugHint(settings, path, token) : "";
   throw new CliError(
     `${json.error ?? `HTTP ${res.status}`}${hint}${details}`,

@@ -14,6 +14,8 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 |
     form_closed: 403,
     not_found: 404,
     conflict: 409,
+    plan_needs_confirmation: 409,
+    form_changed: 409,
     payload_too_large: 413,
     captcha_failed: 422,
     rate_limited: 429,
@@ -25,6 +27,7 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 |
 export function failureResponse(failure: Failure, headers: Record<string, string> = {}): Response {
   const body: Record<string, unknown> = { error: failure.error, code: failure.code };
   if (failure.details) body.details = failure.details;
+  if (failure.plan !== undefined) body.details = failure.plan;
   const extra: Record<string, string> = { ...headers };
   if (failure.retryAfter !== undefined) extra["retry-after"] = String(failure.retryAfter);
   // RFC 6750: a 401 names the scheme it wants, so clients (MCP ones included) know to send a key

@@ -1,10 +1,12 @@
 import { cellText, csvLine, exportColumns } from "../../src/core/csv.ts";
 import { raise } from "../../src/core/errors.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
+import { carry } from "../../src/core/plan/lineage.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { ownedFormHead } from "../services/form-view.ts";
 import { type Range, record } from "../services/responses.ts";
+import { formLineage, retiredColumns } from "../services/versions/reads.ts";
 import { copyCsvStatement } from "./copy-csv.ts";
 import { recordBatches } from "./records.ts";
 
@@ -30,7 +32,13 @@ export async function exportResponses(
   range: Range,
 ) {
   const row = await ownedFormHead(ctx, account, slug);
-  const columns = exportColumns(row.definition.fields, row.definition.hidden);
+  // every answer ever given (SPEC §16): earlier ids read as the live field that carries them on,
+  // retired fields after the live ones
+  const lines = await formLineage(ctx, row);
+  const columns = [
+    ...exportColumns(row.definition.fields, row.definition.hidden),
+    ...retiredColumns(lines, format === "csv" ? " (retired)" : ""),
+  ];
   const quiz = row.definition.type === "quiz";
   const headers = [
     "id",
@@ -39,7 +47,8 @@ export async function exportResponses(
     ...(quiz ? ["score_points", "score_percent"] : []),
   ];
   const copy = ctx.db.copyOut?.bind(ctx.db);
-  if (format === "csv" && copy) {
+  // COPY reads each column from one path: answers under earlier ids or labels need the carry below
+  if (format === "csv" && copy && !lines.maps) {
     // Postgres writes the CSV itself (COPY streams it), at about twice Node's rate
     const statement = copyCsvStatement(row.id, columns, range, quiz);
     async function* copied(): AsyncGenerator<string | Uint8Array> {
@@ -62,15 +71,17 @@ export async function exportResponses(
       const parts: string[] = [];
       for (const r of batch) {
         if (format === "json") {
-          parts.push(`${first ? "" : ","}\n${JSON.stringify(record(row, r))}`);
+          const carried = { ...r, payload: carry(r.payload, lines) };
+          parts.push(`${first ? "" : ","}\n${JSON.stringify(record(row, carried))}`);
           first = false;
           continue;
         }
         const score = r.score as { points?: number; percent?: number } | null;
+        const payload = carry(r.payload, lines);
         const cells = [
           r.id,
           r.submitted_at,
-          ...columns.map((c) => c.read(r.payload)),
+          ...columns.map((c) => c.read(payload)),
           ...(quiz ? [score?.points, score?.percent] : []),
         ];
         parts.push(

@@ -3,6 +3,7 @@ import { raise } from "../../src/core/errors.ts";
 import type { ReportData } from "../../src/core/report-data.ts";
 import type { AppContext } from "../context.ts";
 import type { FormHead } from "../services/form-view.ts";
+import { formLineage } from "../services/versions/reads.ts";
 import { reachedCounts } from "./dropoff.ts";
 import { reportTallies } from "./report-tallies.ts";
 import { statsFor } from "./stats.ts";
@@ -51,8 +52,9 @@ export async function collectReport(
       `field must be one of the form's answerable fields: ${all.map((f) => f.id).join(", ")}.`,
     );
   const quiz = row.definition.type === "quiz";
+  const lines = await formLineage(ctx, row);
   const [t, stats, trend, furthest] = await Promise.all([
-    reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit),
+    reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit, lines),
     statsFor(ctx, row, w.now),
     trendFor(ctx, row.id, w.now),
     reachedCounts(ctx, row.id, w.since, w.until),
@@ -77,5 +79,6 @@ export async function collectReport(
     quiz: quiz ? t.scores : null,
     dropoff: dropoffFunnel(row.definition.fields, furthest, answered),
     medianSeconds: t.medianSeconds,
+    earlier: t.earlier,
   };
 }

@@ -1,4 +1,5 @@
 import type { Field } from "../../src/core/field-schema.ts";
+import type { Lineage } from "../../src/core/plan/lineage.ts";
 import {
   type AggregateRow,
   addAggregate,
@@ -6,6 +7,7 @@ import {
   tallied,
 } from "../../src/core/report-summary.ts";
 import type { AppContext } from "../context.ts";
+import { aliases } from "../services/versions/reads.ts";
 
 /** Text answers shown per field unless the caller asks for more (the rest are announced). */
 const RECENT = 5;
@@ -15,17 +17,17 @@ const IN_PERIOD =
 const LIST = new Set(["checkbox", "ranking"]);
 
 /** One branch of the value aggregate for a field whose id is bind parameter `$k`. */
-function branch(field: Field, k: string): string {
+function branch(field: Field, k: string, responses: string): string {
   if (field.type === "matrix")
     return `select ${k} as field, 'm' as kind, o.key as sub, o.value #>> '{}' as item, count(*)::int as n, 0 as pos
-      from responses, jsonb_each(case when jsonb_typeof(payload -> ${k}) = 'object' then payload -> ${k} else '{}'::jsonb end) as o
+      from ${responses}, jsonb_each(case when jsonb_typeof(payload -> ${k}) = 'object' then payload -> ${k} else '{}'::jsonb end) as o
      where ${IN_PERIOD} group by 3, 4`;
   if (LIST.has(field.type))
     return `select ${k} as field, 'v' as kind, null as sub, a.v as item, count(*)::int as n, sum(a.i)::int as pos
-      from responses, jsonb_array_elements_text(case when jsonb_typeof(payload -> ${k}) = 'array' then payload -> ${k} else '[]'::jsonb end) with ordinality as a(v, i)
+      from ${responses}, jsonb_array_elements_text(case when jsonb_typeof(payload -> ${k}) = 'array' then payload -> ${k} else '[]'::jsonb end) with ordinality as a(v, i)
      where ${IN_PERIOD} group by 4`;
   return `select ${k} as field, 'v' as kind, null as sub, payload ->> ${k} as item, count(*)::int as n, 0 as pos
-      from responses where ${IN_PERIOD} and jsonb_typeof(payload -> ${k}) not in ('array', 'object', 'null') group by 4`;
+      from ${responses} where ${IN_PERIOD} and jsonb_typeof(payload -> ${k}) not in ('array', 'object', 'null') group by 4`;
 }
 
 /**
@@ -43,22 +45,34 @@ export async function reportTallies(
   quiz: boolean,
   until: string | null = null,
   recentLimit = RECENT,
+  lines: Lineage | null = null,
 ) {
-  const ids = fields.map((f) => f.id);
+  // answers of retired fields are counted too (the report's "From earlier versions")
+  const retired = lines?.retired.map((f) => f.id) ?? [];
+  const ids = [...fields.map((f) => f.id), ...retired];
   const k = (i: number) => `$${i + 4}::text`;
   const summarised = fields.filter(tallied);
-  const counted = summarised.map((f, i) => branch(f, k(i)));
+  // through `formerly`, answers under an earlier id count as the live field's (SPEC §16); the
+  // aliases travel as the statement's last parameter
+  const carried =
+    lines && lines.keys.size > 0 && [...lines.keys.values()].some((x) => x.length > 1);
+  const from = (n: number) =>
+    carried
+      ? `(select form_id, submitted_at, id, seconds, score, formdown_carry(payload, $${n}::jsonb) as payload from responses) as responses`
+      : "responses";
+  const alias = carried ? [JSON.stringify(aliases(lines!))] : [];
+  const counted = summarised.map((f, i) => branch(f, k(i), from(summarised.length + 4)));
   if (quiz)
     counted.push(`select '' as field, 'q' as kind, null as sub, least(90, floor((score ->> 'percent')::numeric / 10) * 10)::int::text as item, count(*)::int as n, 0 as pos
-      from responses where ${IN_PERIOD} and jsonb_typeof(score -> 'percent') = 'number' group by 4`);
+      from ${from(summarised.length + 4)} where ${IN_PERIOD} and jsonb_typeof(score -> 'percent') = 'number' group by 4`);
   const texts = fields.filter((f) => !tallied(f)).map((f) => f.id);
   const answered = ids.map((_, i) => `count(*) filter (where payload ? ${k(i)})::int`);
   const [totals, values, recent] = await Promise.all([
     ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
       `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
               percentile_cont(0.5) within group (order by seconds) as median
-         from responses where ${IN_PERIOD}`,
-      [formId, since, until, ...ids],
+         from ${from(ids.length + 4)} where ${IN_PERIOD}`,
+      [formId, since, until, ...ids, ...alias],
     ),
     counted.length === 0
       ? Promise.resolve([])
@@ -67,15 +81,16 @@ export async function reportTallies(
           since,
           until,
           ...summarised.map((f) => f.id),
+          ...alias,
         ]),
     texts.length === 0
       ? Promise.resolve([])
       : ctx.db.query<{ field: string; answers: string[] }>(
           `select f.key as field, array(
-             select payload ->> f.key from responses where ${IN_PERIOD} and payload ? f.key
+             select payload ->> f.key from ${from(6)} where ${IN_PERIOD} and payload ? f.key
               order by submitted_at desc, id desc limit $5) as answers
              from unnest($4::text[]) as f(key)`,
-          [formId, since, until, texts, recentLimit],
+          [formId, since, until, texts, recentLimit, ...alias],
         ),
   ]);
   const tallies = new Map(fields.map((f, i) => [f.id, newTally(totals[0]?.answered[i] ?? 0)]));
@@ -83,11 +98,21 @@ export async function reportTallies(
   const scores = new Map<number, number>();
   for (const row of values) {
     if (row.kind === "q") scores.set(Number(row.item), row.n);
-    else addAggregate(byId.get(row.field)!, tallies.get(row.field)!, row);
+    else {
+      // an earlier option label counts as the live option that names it in `formerly`
+      const renamed = lines?.options.get(row.field);
+      const item = row.item !== null && renamed?.has(row.item) ? renamed.get(row.item)! : row.item;
+      addAggregate(byId.get(row.field)!, tallies.get(row.field)!, { ...row, item });
+    }
   }
   for (const row of recent) tallies.get(row.field)!.recent = row.answers.map(String);
   const median = totals[0]?.median;
+  const earlier = retired.map((_, i) => ({
+    field: lines!.retired[i]!,
+    answered: totals[0]?.answered[fields.length + i] ?? 0,
+  }));
   return {
+    earlier,
     responses: totals[0]?.responses ?? 0,
     tallies,
     scores,

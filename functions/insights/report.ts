@@ -101,6 +101,18 @@ export function reportMarkdown(d: ReportData): string {
       "",
     );
   }
+  if (d.earlier && d.earlier.length > 0)
+    out.push(
+      "## From earlier versions",
+      "",
+      "Fields no longer in the form; their answers are kept (and exported as retired columns).",
+      "",
+      markdownTable(
+        ["Field", "Question", "Answers"],
+        d.earlier.map((e) => [e.field.id, e.field.label ?? "", String(e.answered)]),
+      ),
+      "",
+    );
   const labels = new Map(d.fields.map((f) => [f.id, f.label ?? f.id]));
   const dropRows = d.dropoff.map((s) => [
     labels.get(s.field) ?? s.field,

@@ -30,7 +30,12 @@ const result = (value: Record<string, unknown>, isError = false): ToolResult => 
 const failure = (f: Failure) => {
   const worded = inToolWords(f);
   return result(
-    { error: worded.error, code: worded.code, ...(f.details ? { details: f.details } : {}) },
+    {
+      error: worded.error,
+      code: worded.code,
+      ...(f.details ? { details: f.details } : {}),
+      ...(f.plan !== undefined ? { details: f.plan } : {}),
+    },
     true,
   );
 };

@@ -81,6 +81,7 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
               access: row.access_mode,
               turnstileSiteKey: ctx.antibot.kind === "turnstile" ? ctx.antibot.siteKey : undefined,
               turnstileScript: ctx.config.turnstileScriptUrl,
+              version: row.version,
             })
           : undefined;
       const { incoming, outgoing } = env as NodeEnv;

@@ -5,6 +5,8 @@ import { readJson } from "../http/body.ts";
 import { updateAccess } from "../services/access.ts";
 import { upsertForm } from "../services/deploy.ts";
 import { createForm, deleteForm, getForm, listForms, updateForm } from "../services/forms.ts";
+import { planRequest } from "../services/versions/plan.ts";
+import { flag } from "./versions.ts";
 
 export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
   const key = requireKey(ctx);
@@ -15,12 +17,21 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.get("/api/forms/:slug", key, async (c) =>
     c.json(await getForm(ctx, c.get("account"), c.req.param("slug"))),
   );
-  app.patch("/api/forms/:slug", key, async (c) =>
-    c.json(await updateForm(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),
-  );
+  // ?dry_run=true answers the plan and changes nothing; ?confirm=true accepts a destructive one
+  app.patch("/api/forms/:slug", key, async (c) => {
+    const [account, slug, body] = [c.get("account"), c.req.param("slug"), await readJson(c)];
+    if (flag(c.req.query("dry_run"), "dry_run"))
+      return c.json(await planRequest(ctx, account, slug, body, { patch: true }));
+    const confirm = flag(c.req.query("confirm"), "confirm");
+    return c.json(await updateForm(ctx, account, slug, body, { confirm }));
+  });
   // create-or-update in place from a definition or `{markdown}` (what `formdown deploy` calls)
   app.put("/api/forms/:slug", key, async (c) => {
-    const done = await upsertForm(ctx, c.get("account"), c.req.param("slug"), await readJson(c));
+    const [account, slug, body] = [c.get("account"), c.req.param("slug"), await readJson(c)];
+    if (flag(c.req.query("dry_run"), "dry_run"))
+      return c.json(await planRequest(ctx, account, slug, body));
+    const confirm = flag(c.req.query("confirm"), "confirm");
+    const done = await upsertForm(ctx, account, slug, body, undefined, { confirm });
     return c.json(done, done.result === "created" ? 201 : 200);
   });
   app.delete("/api/forms/:slug", key, async (c) => {

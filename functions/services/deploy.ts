@@ -3,7 +3,16 @@ import { parseFormFile } from "../../src/core/form-file.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
 import { findForm, publicUrl } from "./form-view.ts";
-import { authorText, createForm, definitionFrom, formPath, replaceForm } from "./forms.ts";
+import {
+  authorText,
+  type ChangeOptions,
+  createForm,
+  definitionFrom,
+  formPath,
+  replaceForm,
+} from "./forms.ts";
+import { guardPlan, planFor } from "./versions/guard.ts";
+import { snapshotVersion } from "./versions/history.ts";
 
 const FILE = /^forms\/@([a-z0-9][a-z0-9-]*)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
@@ -37,6 +46,7 @@ export async function upsertForm(
   slug: string,
   input: unknown,
   file?: { path: string; sha: string | null },
+  options: ChangeOptions = {},
 ) {
   const form = definitionFrom(input);
   if (form.slug !== slug)
@@ -54,22 +64,24 @@ export async function upsertForm(
         file.path,
         file.sha,
       ]);
+    if (file) await snapshotVersion(ctx, created.form_id);
     return { result: "created" as const, slug, form_id: created.form_id, url: created.public_url };
   }
   if (row.account_id !== account.id) raise("forbidden", "This form belongs to another account.");
-  const { changed } = await replaceForm(
+  const { changed, plan } = await replaceForm(
     ctx,
     account,
     row,
     form,
     `Deploy form ${slug}`,
-    file ? { commit: false, sha: file.sha } : { text: authorText(input) },
+    file ? { ...options, commit: false, sha: file.sha } : { ...options, text: authorText(input) },
   );
   return {
     result: changed ? ("updated" as const) : ("unchanged" as const),
     slug,
     form_id: row.id,
     url: publicUrl(ctx, row),
+    ...(plan ? { plan } : {}),
   };
 }
 
@@ -79,6 +91,7 @@ export async function deployFormFile(
   account: Account,
   path: unknown,
   content?: unknown,
+  options: { confirm?: boolean | undefined; dryRun?: boolean | undefined } = {},
 ) {
   const target = checkFormPath(account, path);
   let text: string | null;
@@ -115,10 +128,21 @@ export async function deployFormFile(
   const existing = await findForm(ctx, target.slug);
   if (existing && existing.account_id !== account.id)
     raise("forbidden", "This form belongs to another account.");
+  // planned before the file is written: a refused change leaves the repository as it was
+  const plan = await planFor(ctx, existing, parsed.form);
+  if (options.dryRun) return { plan };
+  guardPlan(plan, options.confirm);
   let sha = existing?.commit_sha ?? null;
   if (content !== undefined)
     ({ sha } = await ctx.repo.write(target.path, text!, `Deploy form ${target.slug}`));
-  const done = await upsertForm(ctx, account, target.slug, parsed.form, { path: target.path, sha });
+  const done = await upsertForm(
+    ctx,
+    account,
+    target.slug,
+    parsed.form,
+    { path: target.path, sha },
+    { confirm: true, plan },
+  );
   return {
     result: done.result,
     form_id: done.form_id,

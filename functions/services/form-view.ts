@@ -17,13 +17,15 @@ export interface FormRow {
   access_password_hash: string | null;
   file_path: string | null;
   commit_sha: string | null;
+  /** The live version (SPEC §16): 1 at creation, one more for each change of the definition. */
+  version: number;
   response_count: number;
   created_at: string;
   updated_at: string;
 }
 
 const HEAD_COLUMNS = `f.id, f.account_id, a.handler, f.slug, f.short_code, f.title, f.type, f.definition,
-  f.access_mode, f.access_token, f.access_password_hash, f.file_path, f.commit_sha,
+  f.access_mode, f.access_token, f.access_password_hash, f.file_path, f.commit_sha, f.version,
   f.created_at, f.updated_at`;
 
 export const FORM_COLUMNS = `${HEAD_COLUMNS},

@@ -1,6 +1,7 @@
 import { raise, unwrap } from "../../src/core/errors.ts";
 import { parseFormFile } from "../../src/core/form-file.ts";
 import { editFormFile, serialiseForm } from "../../src/core/form-write.ts";
+import type { Plan } from "../../src/core/plan/plan.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { deepEqual } from "../../src/core/show-if.ts";
 import { validateForm } from "../../src/core/validate-form.ts";
@@ -17,6 +18,8 @@ import {
   summary,
   viewCounts,
 } from "./form-view.ts";
+import { guardPlan, planFor } from "./versions/guard.ts";
+import { snapshotVersion } from "./versions/history.ts";
 
 type FormSummary = ReturnType<typeof summary>;
 
@@ -149,6 +152,7 @@ export async function createForm(
       throw error;
     }
   }
+  await snapshotVersion(ctx, row.id);
   const created = (await findForm(ctx, form.slug))!;
   const view = detail(ctx, created, 0);
   return {
@@ -161,27 +165,49 @@ export async function createForm(
   };
 }
 
-/** Replaces the stored definition; unchanged definitions change and commit nothing. */
+/** How a change is deployed: `confirm` accepts a destructive plan (SPEC §16). */
+export interface ChangeOptions {
+  confirm?: boolean | undefined;
+  /** The plan already worked out for this change (deploy_form plans before it writes the file). */
+  plan?: Plan | undefined;
+}
+
+/**
+ * Replaces the stored definition; unchanged definitions change and commit nothing. A change is
+ * planned first and refused when destructive and not confirmed; a change makes a new version.
+ */
 export async function replaceForm(
   ctx: AppContext,
   account: Account,
   row: FormRow,
   form: Form,
   message: string,
-  options: { commit?: boolean; sha?: string | null; text?: string | undefined } = {},
+  options: {
+    commit?: boolean;
+    sha?: string | null;
+    text?: string | undefined;
+  } & ChangeOptions = {},
 ) {
   if (form.slug !== row.slug)
     raise("invalid_request", "The slug of a form cannot change; create a new form instead.");
   if (deepEqual(form, row.definition)) return { changed: false };
+  const plan = options.plan ?? (await planFor(ctx, row, form));
+  guardPlan(plan, options.confirm);
   let sha = options.sha ?? row.commit_sha;
   let path = row.file_path;
   if (options.commit !== false)
     ({ sha, path } = await commitFile(ctx, account.handler, form, message, options.text));
   else path = path ?? formPath(account.handler, form.slug);
   ctx.formCache.forget(row.slug);
+  // the new version, the old one's end (the start of its grace) and the snapshot: one statement
   await ctx.db.query(
-    `update forms set definition = $2::jsonb, title = $3, type = $4, access_mode = $5, commit_sha = $6,
-       file_path = $7, updated_at = now() where id = $1`,
+    `with f as (
+       update forms set definition = $2::jsonb, title = $3, type = $4, access_mode = $5, commit_sha = $6,
+         file_path = $7, updated_at = now(), version = version + 1 where id = $1
+       returning id, version, definition, commit_sha),
+     r as (update form_versions set retired_at = now() where form_id = $1 and retired_at is null)
+     insert into form_versions (form_id, version, definition, commit_sha, changes)
+       select id, version, definition, commit_sha, $8::jsonb from f`,
     [
       row.id,
       JSON.stringify(form),
@@ -190,12 +216,27 @@ export async function replaceForm(
       form.access.mode,
       sha,
       path ?? formPath(account.handler, form.slug),
+      JSON.stringify(plan.changes),
     ],
   );
-  return { changed: true };
+  return { changed: true, plan };
 }
 
 const NESTED = ["branding", "notifications", "settings", "quiz", "access"] as const;
+
+/** A PATCH body over a definition: only the keys given change; nested objects merge one level deep, arrays replace. */
+export function mergePatch(
+  definition: Form,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...definition, ...patch };
+  for (const key of NESTED) {
+    const given = patch[key];
+    if (given && typeof given === "object" && !Array.isArray(given))
+      merged[key] = { ...definition[key], ...given };
+  }
+  return merged;
+}
 
 /** PATCH: only the keys given change; nested objects merge one level deep, arrays replace. */
 export async function updateForm(
@@ -203,18 +244,13 @@ export async function updateForm(
   account: Account,
   slug: string,
   patch: Record<string, unknown>,
+  options: ChangeOptions = {},
 ) {
   const row = await ownedForm(ctx, account, slug);
-  const merged: Record<string, unknown> = { ...row.definition, ...patch };
-  for (const key of NESTED) {
-    const given = patch[key];
-    if (given && typeof given === "object" && !Array.isArray(given))
-      merged[key] = { ...row.definition[key], ...given };
-  }
   if (patch.slug !== undefined && patch.slug !== row.slug)
     raise("invalid_request", "The slug of a form cannot change; create a new form instead.");
-  const form = unwrap(validateForm(merged));
-  await replaceForm(ctx, account, row, form, `Update form ${slug}`);
+  const form = unwrap(validateForm(mergePatch(row.definition, patch)));
+  await replaceForm(ctx, account, row, form, `Update form ${slug}`, options);
   return getForm(ctx, account, slug);
 }
 

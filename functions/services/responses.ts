@@ -40,11 +40,19 @@ export function parseInteger(
 
 export function record(
   row: Pick<FormHead, "definition">,
-  r: { id: string; submitted_at: string; payload: unknown; score: unknown },
+  r: {
+    id: string;
+    submitted_at: string;
+    payload: unknown;
+    score: unknown;
+    version?: number | null;
+  },
 ) {
   return {
     id: r.id,
     submitted_at: r.submitted_at,
+    // the form version it was answered against (responses from before versions: the first)
+    ...(r.version !== undefined ? { version: r.version ?? 1 } : {}),
     payload: r.payload,
     ...(row.definition.type === "quiz" ? { score: r.score } : {}),
   };
@@ -65,7 +73,7 @@ export async function listRecords(
   const row = await ownedFormHead(ctx, account, slug);
   const [rows, count] = await Promise.all([
     ctx.db.query<{ id: string; submitted_at: string; payload: unknown; score: unknown }>(
-      `select id, submitted_at, payload, score from responses where ${WHERE}
+      `select id, submitted_at, version, payload, score from responses where ${WHERE}
         order by submitted_at desc, id desc limit $4 offset $5`,
       [row.id, range.since, range.until, limit, offset],
     ),
@@ -86,10 +94,10 @@ export async function getRecord(ctx: AppContext, account: Account, slug: string,
     submitted_at: string;
     payload: unknown;
     score: unknown;
-  }>("select id, submitted_at, payload, score from responses where form_id = $1 and id = $2", [
-    row.id,
-    id,
-  ]);
+  }>(
+    "select id, submitted_at, version, payload, score from responses where form_id = $1 and id = $2",
+    [row.id, id],
+  );
   if (!r) raise("not_found", "No such response.");
   return record(row, r!);
 }

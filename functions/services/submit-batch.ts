@@ -21,6 +21,8 @@ export interface PlainResponse {
   payload: string;
   score: string | null;
   commitSha: string | null;
+  /** The form version the answers were validated against. */
+  version?: number | null;
   /** Seconds the respondent took (the submit's `seconds`), when known. */
   seconds?: number | null;
   /** The form's `response.created` webhooks: the shared INSERT writes their deliveries too. */
@@ -64,10 +66,10 @@ export function foldInserted(
   return byId;
 }
 
-const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, seq, seconds)
-  select r.id, r.form_id, r.payload, r.score, r.commit_sha, nextval(r.sequence::regclass), r.seconds
-    from unnest($1::uuid[], $2::uuid[], $3::jsonb[], $4::jsonb[], $5::text[], $6::text[], $7::int[])
-      as r(id, form_id, payload, score, commit_sha, sequence, seconds)
+const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, seq, seconds, version)
+  select r.id, r.form_id, r.payload, r.score, r.commit_sha, nextval(r.sequence::regclass), r.seconds, r.version
+    from unnest($1::uuid[], $2::uuid[], $3::jsonb[], $4::jsonb[], $5::text[], $6::text[], $7::int[], $8::int[])
+      as r(id, form_id, payload, score, commit_sha, sequence, seconds, version)
   returning id, seq`;
 
 /** The same, with the deliveries of the rows whose form has a webhook (any row of the batch). */
@@ -75,9 +77,9 @@ const BATCH_WITH_DELIVERIES = `with r as (${BATCH.replace("returning id, seq", "
   d as (${DELIVERIES("r", null)})
   ${RESULT(false)}`;
 
-/** The same, the deliveries leased to this process's sender ($8 seconds). */
+/** The same, the deliveries leased to this process's sender ($9 seconds). */
 const BATCH_WITH_LEASED = `with r as (${BATCH.replace("returning id, seq", "returning id, form_id, seq")}),
-  d as (${DELIVERIES("r", null, "$8")})
+  d as (${DELIVERIES("r", null, "$9")})
   ${RESULT(true)}`;
 
 interface Waiting {
@@ -146,6 +148,7 @@ export function responseInserter(
         column((r) => r.commitSha),
         column((r) => r.sequence),
         column((r) => r.seconds ?? null),
+        column((r) => r.version ?? null),
       ];
       if (lease !== null) params.push(lease);
       try {

@@ -13,6 +13,8 @@ export interface SubmitWrite {
   sequence: string;
   /** The version of the form file the answers were validated against. */
   commitSha: string | null;
+  /** The form version the answers were validated against (SPEC §16). */
+  version?: number | null;
   maxResponses: number | null;
   payload: string;
   score: string | null;
@@ -81,6 +83,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
     idempotency_key: w.idempotencyKey,
     commit_sha: w.commitSha,
     seconds: w.seconds,
+    version: w.version,
   };
   for (const [column, value] of Object.entries(optional)) {
     if (value === null || value === undefined) continue;

@@ -17,6 +17,7 @@ import {
   responseInserter,
 } from "./submit-batch.ts";
 import { formSequence, submitStatement } from "./submit-sql.ts";
+import { answeringVersion } from "./versions/submit-version.ts";
 
 export interface SubmitInput {
   body: Record<string, unknown>;
@@ -99,10 +100,8 @@ export function plausibleSeconds(value: unknown): number | null {
   return value > 2_592_000 ? null : Math.round(value);
 }
 
-type SubmitRow = Pick<
-  FormRow,
-  "id" | "definition" | "access_mode" | "access_token" | "access_password_hash" | "commit_sha"
-> & {
+type Access = "access_mode" | "access_token" | "access_password_hash";
+type SubmitRow = Pick<FormRow, "id" | "definition" | "commit_sha" | "version" | Access> & {
   /**
    * Every email due up to this response number is in the outbox (a submit that wrote the outbox
    * part committed with it). Sequences only grow, so a later submit need not ask again: with no
@@ -127,7 +126,7 @@ async function submitRow(ctx: AppContext, slug: string, answerBy: number) {
   const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
   if (cached) return cached;
   const [found] = await ctx.db.query<Omit<SubmitRow, "sequence" | "milestones">>(
-    `select id, definition, access_mode, access_token, access_password_hash, commit_sha,
+    `select id, definition, access_mode, access_token, access_password_hash, commit_sha, version,
        (select coalesce(json_agg(w.id), '[]') from webhooks w
          where w.form_id = forms.id and 'response.created' = any(w.events)) as hooks
        from forms where slug = $1`,
@@ -189,7 +188,10 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   if (formStatus(row) === "closed")
     raise("form_closed", "This form is closed and no longer accepts responses.");
   await checkAccess(row, input.body.access);
-  const form = row.definition;
+  const { version, definition: form } = await answeringVersion(ctx, row, input.body.version, () => {
+    ctx.formCache.forget(slug);
+    return submitRow(ctx, slug, answerBy);
+  });
   const key = input.idempotencyKey?.slice(0, 200);
   if (key) {
     const first = await existing(ctx, row, key);
@@ -215,6 +217,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     formId: row.id,
     sequence: row.sequence,
     commitSha: row.commit_sha,
+    version,
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
     seconds: plausibleSeconds(input.body.seconds),

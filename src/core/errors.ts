@@ -16,6 +16,8 @@ export type ErrorCode =
   | "payload_too_large"
   | "rate_limited"
   | "unavailable"
+  | "plan_needs_confirmation"
+  | "form_changed"
   | "internal_error";
 
 /** One problem with one field (or, for a form definition, one path such as `fields[2].id`). */
@@ -29,6 +31,8 @@ export interface Failure {
   /** A human sentence; never a stack trace or SQL. */
   error: string;
   details?: FieldIssue[];
+  /** The deploy plan (SPEC §16), sent as `details` in place of field issues. */
+  plan?: unknown;
   /** Seconds, for `rate_limited` and `unavailable` (the Retry-After header). */
   retryAfter?: number;
 }

@@ -62,8 +62,13 @@ export const optionSchema = z.union([
       label: z.string().min(1).describe("The option's label, which is also its stored value"),
       /** Media that turns the options into a card grid. */
       media: mediaSchema.optional(),
+      /** Labels this option had before: their stored answers count as this option (SPEC §16). */
+      formerly: z
+        .array(z.string().min(1))
+        .optional()
+        .describe("Earlier labels of this option; their answers count as this one"),
     })
-    .describe("An option with media (radio and checkbox only)"),
+    .describe("An option with media or earlier labels (radio and checkbox)"),
 ]);
 export type Option = z.output<typeof optionSchema>;
 
@@ -86,6 +91,11 @@ export const showIfSchema = z
 const base = {
   /** Unique within the form; the key of the answer in every response. */
   id: fieldId.describe("Unique snake_case id; the answer's key in responses"),
+  /** Ids this field had before (SPEC §16): their stored answers count as this field's. */
+  formerly: z
+    .array(fieldId)
+    .optional()
+    .describe("Earlier ids of this field; their stored answers carry over"),
   /** The question shown to respondents. */
   label: z.string().optional().describe("The question shown to respondents"),
   /** Help text under the label. */
@@ -120,7 +130,25 @@ const textLimits = {
   max_length: z.number().int().positive().default(10_000).describe("Maximum length in characters"),
 };
 const choiceOptions = z.array(optionSchema).min(1).describe("The choices");
-const plainOptions = z.array(z.string().min(1)).min(1).describe("The choices (plain strings)");
+const plainOptions = z
+  .array(
+    z.union([
+      z.string().min(1).describe("The option's label, which is also its stored value"),
+      z
+        .strictObject({
+          /** The option's label, which is also its stored value. */
+          label: z.string().min(1).describe("The option's label, which is also its stored value"),
+          /** Labels this option had before: their stored answers count as this option. */
+          formerly: z
+            .array(z.string().min(1))
+            .optional()
+            .describe("Earlier labels of this option; their answers count as this one"),
+        })
+        .describe("An option with earlier labels"),
+    ]),
+  )
+  .min(1)
+  .describe("The choices");
 const upload = {
   /** Allowed MIME types, e.g. `image/png` or `image/*`. */
   accept: z.array(z.string().min(1)).optional().describe("Allowed MIME types, e.g. image/*"),

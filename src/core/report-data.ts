@@ -23,6 +23,8 @@ export interface ReportData {
   quiz: Map<number, number> | null;
   dropoff: FunnelStep[];
   medianSeconds: number | null;
+  /** Fields of earlier versions no live field carries on, with their answers (SPEC §16). */
+  earlier?: { field: Field; answered: number }[];
 }
 
 /** "1 response", "2 responses". */

@@ -83,6 +83,7 @@ export function fieldFigures(field: Field, tally: Tally): Figures {
   if (tally.answered === 0) return { kind: "empty" };
   if (field.type === "ranking") {
     const ranks = field.options
+      .map(optionValue)
       .map((o) => ({ label: o, average: round((tally.ranks.get(o) ?? 0) / tally.answered) }))
       .sort((a, b) => a.average - b.average);
     return { kind: "ranking", ranks };

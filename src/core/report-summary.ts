@@ -153,6 +153,7 @@ export function fieldSummary(field: Field, tally: Tally): Record<string, unknown
   };
   if (field.type === "ranking") {
     const ranks = field.options
+      .map(optionValue)
       .map((o) => ({
         option: o,
         average_rank: round((tally.ranks.get(o) ?? 0) / (tally.answered || 1)),

@@ -72,7 +72,8 @@ export function checkAnswer(field: Field, v: unknown): string | null {
     }
     case "ranking": {
       if (!strings(v)) return "must be a list of the options in order";
-      const ok = v.length === field.options.length && field.options.every((o) => v.includes(o));
+      const ok =
+        v.length === field.options.length && field.options.every((o) => v.includes(optionValue(o)));
       return ok && new Set(v).size === v.length ? null : "must order every option exactly once";
     }
     case "date":

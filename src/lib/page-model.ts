@@ -16,6 +16,8 @@ export interface PageModel {
   turnstileSiteKey: string | undefined;
   /** The Turnstile widget script (production). */
   turnstileScript: string;
+  /** The form version the page is built from (SPEC §16); unknown for pages built from files. */
+  version?: number | undefined;
 }
 
 export function pageModel(
@@ -34,6 +36,7 @@ export function pageModel(
     access: options.access ?? form.access.mode,
     turnstileSiteKey: options.turnstileSiteKey,
     turnstileScript: options.turnstileScript ?? TURNSTILE_SCRIPT,
+    version: options.version,
   };
 }
 

@@ -14,6 +14,7 @@ const SCRIPT_KEYS: MessageKey[] = [
   "closed",
   "uploading",
   "check",
+  "changed",
   "verifying",
   "sending",
   "offline",

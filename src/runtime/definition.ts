@@ -21,4 +21,6 @@ export interface Definition {
   /** The label of each page's step, when the author named it. */
   steps: (string | null)[];
   endings: Record<string, EndingView>;
+  /** The form version the page was built from; its submits say so (null: built from a file). */
+  version: number | null;
 }

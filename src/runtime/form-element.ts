@@ -244,6 +244,13 @@ class FormdownForm extends HTMLElement {
       if (answer.status === 201) return await this.#done(answer);
       // the server checks access first and spends the anti-bot token after it: get a fresh one
       if (!["access_denied", "form_closed"].includes(answer.code ?? "")) antiBot.renew();
+      // answers about fields this page does not have: the form changed under it (SPEC §16)
+      const unknown = answer.details?.some((d) => Number.isNaN(pageOf(this, d.field)));
+      if (answer.code === "form_changed" || unknown) {
+        status.textContent = tr("changed");
+        status.classList.add("fd-bad");
+        return;
+      }
       if (answer.details?.length) {
         this.#show(answer.details);
         // the first problem may sit on another page of a multi-page form

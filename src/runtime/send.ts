@@ -27,11 +27,13 @@ export interface SubmitAnswer {
 
 /** The body of a submit, without the anti-bot token. */
 export function submitBody(
-  def: { hidden: string[]; access: string },
+  def: { hidden: string[]; access: string; version?: number | null },
   root: HTMLElement,
   fields: Record<string, unknown>,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = { fields };
+  // the API validates against the version this page was built from, or answers form_changed
+  if (typeof def.version === "number") body.version = def.version;
   const params = new URLSearchParams(location.search);
   if (def.hidden.length)
     body.hidden = Object.fromEntries(

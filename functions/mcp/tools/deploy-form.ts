@@ -3,6 +3,7 @@ import { raise } from "../../../src/core/errors.ts";
 import { deployFormFile } from "../../services/deploy.ts";
 import { formPath } from "../../services/forms.ts";
 import { submitFacts } from "../form-answer.ts";
+import { planOutput } from "../outputs.ts";
 import { defineTool, WRITE } from "../tool.ts";
 
 const str = z.string();
@@ -11,20 +12,26 @@ export const deployFormTool = defineTool({
   name: "deploy_form",
   title: "Deploy a form file",
   description:
-    "Commit a form file (Markdown with a YAML header) and make it live, created or updated in place; unchanged content changes nothing. {slug, content}: written to forms/@<handler>/<slug>.md; {path} alone deploys a committed file. Read one back with get_form_file.",
+    "Commit a form file (Markdown with a YAML header) and make it live, created or updated in place; unchanged content changes nothing. {slug, content}: written to forms/@<handler>/<slug>.md; {path} alone deploys a committed file. Read one back with get_form_file. dry_run: true answers the plan (changes, answers affected) and changes nothing; a destructive plan (answers left unreachable) is refused (plan_needs_confirmation) unless confirm: true or the file maps them with formerly.",
   input: z.object({
     slug: str.optional().describe("The form's slug"),
     path: str.optional().describe("Or the file's path, e.g. forms/@acme/contact.md"),
     content: str.optional().describe("The whole form file"),
+    dry_run: z.boolean().optional().describe("Only answer the plan; change nothing"),
+    confirm: z
+      .boolean()
+      .optional()
+      .describe("Deploy even a destructive plan (answers stay stored)"),
   }),
   output: z.object({
-    result: z.enum(["created", "updated", "unchanged"]),
-    form_id: str,
+    result: z.enum(["created", "updated", "unchanged", "planned"]),
+    form_id: str.optional(),
     slug: str,
     path: str,
-    public_url: str,
-    submit_url: str,
-    humanness: z.boolean(),
+    public_url: str.optional(),
+    submit_url: str.optional(),
+    humanness: z.boolean().optional(),
+    plan: planOutput.optional(),
   }),
   annotations: { ...WRITE, idempotentHint: true },
   run: async (ctx, account, args) => {
@@ -41,7 +48,12 @@ export const deployFormTool = defineTool({
         details: [{ field: "path", message: `expected forms/@${account.handler}/${args.slug}.md` }],
       });
     const path = args.path ?? formPath(account.handler, args.slug!);
-    const done = await deployFormFile(ctx, account, path, args.content);
+    const done = await deployFormFile(ctx, account, path, args.content, {
+      dryRun: args.dry_run,
+      confirm: args.confirm,
+    });
+    if ("plan" in done && done.plan)
+      return { result: "planned", slug: done.plan.slug, path, plan: done.plan };
     return { ...done, ...(await submitFacts(ctx, account, done.slug)) };
   },
 });

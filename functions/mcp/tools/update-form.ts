@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { updateForm } from "../../services/forms.ts";
+import { getForm, updateForm } from "../../services/forms.ts";
+import { planRequest } from "../../services/versions/plan.ts";
 import { slug } from "../args.ts";
 import { withPathPrefix } from "../errors.ts";
 import { detailAnswer } from "../form-answer.ts";
@@ -10,19 +11,29 @@ export const updateFormTool = defineTool({
   name: "update_form",
   title: "Update a form",
   description:
-    'Change keys of a form you own and commit its file. Objects (settings, quiz, …) merge one level; fields is replaced whole; the slug cannot change. Example patch: {"title": "New title"}. To append a field use add_field.',
+    'Change keys of a form you own and commit its file. Objects (settings, quiz, …) merge one level; fields is replaced whole; the slug cannot change. Example patch: {"title": "New title"}. To append a field use add_field. dry_run: true adds `plan` (changes, answers affected) and changes nothing; a destructive plan is refused (plan_needs_confirmation) unless confirm: true or fields map old ids with formerly.',
   input: z.object({
     slug,
     patch: z.record(z.string(), z.unknown()).describe("Keys of the definition to change"),
+    dry_run: z.boolean().optional().describe("Only answer the plan; change nothing"),
+    confirm: z.boolean().optional().describe("Apply even a destructive plan (answers stay stored)"),
   }),
   output: formDetail,
   annotations: { ...WRITE, idempotentHint: true },
-  run: async (ctx, account, args) =>
-    detailAnswer(
+  run: async (ctx, account, args) => {
+    if (args.dry_run) {
+      const plan = await withPathPrefix(
+        () => planRequest(ctx, account, args.slug, args.patch),
+        (path) => `patch.${path}`,
+      );
+      return { ...detailAnswer(ctx, await getForm(ctx, account, args.slug)), plan };
+    }
+    return detailAnswer(
       ctx,
       await withPathPrefix(
-        () => updateForm(ctx, account, args.slug, args.patch),
+        () => updateForm(ctx, account, args.slug, args.patch, { confirm: args.confirm }),
         (path) => `patch.${path}`,
       ),
-    ),
+    );
+  },
 });

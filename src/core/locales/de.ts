@@ -32,6 +32,8 @@ export const de: Messages = {
   open_model: "Modell öffnen",
   uploading: "Ihre Datei wird noch hochgeladen…",
   check: "Bitte prüfen Sie die markierten Antworten.",
+  changed:
+    "Dieses Formular wurde geändert, während Sie es ausgefüllt haben. Laden Sie die Seite neu, um fortzufahren; Ihre Antworten bleiben erhalten.",
   verifying: "Es wird geprüft, dass Sie ein Mensch sind…",
   sending: "Wird gesendet…",
   offline:

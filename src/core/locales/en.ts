@@ -32,6 +32,8 @@ export const en = {
   open_model: "open the model",
   uploading: "Finishing your upload…",
   check: "Please check the highlighted answers.",
+  changed:
+    "This form was updated while you were answering. Reload the page to continue; your answers are kept.",
   verifying: "Verifying that you are human…",
   sending: "Sending…",
   offline: "Could not reach the server. Check your connection and press Submit again.",

@@ -31,6 +31,8 @@ export const es: Messages = {
   open_model: "abrir el modelo",
   uploading: "Terminando de subir tu archivo…",
   check: "Revisa las respuestas marcadas.",
+  changed:
+    "Este formulario se actualizó mientras lo respondías. Recarga la página para continuar; tus respuestas se conservan.",
   verifying: "Comprobando que eres una persona…",
   sending: "Enviando…",
   offline: "No se pudo contactar con el servidor. Comprueba tu conexión y pulsa Enviar de nuevo.",

@@ -32,6 +32,8 @@ export const fr: Messages = {
   open_model: "ouvrir le modèle",
   uploading: "Envoi de votre fichier en cours…",
   check: "Veuillez vérifier les réponses signalées.",
+  changed:
+    "Ce formulaire a été mis à jour pendant que vous répondiez. Rechargez la page pour continuer ; vos réponses sont conservées.",
   verifying: "Vérification que vous êtes humain…",
   sending: "Envoi…",
   offline:

@@ -31,6 +31,8 @@ export const it: Messages = {
   open_model: "apri il modello",
   uploading: "Caricamento del file in corso…",
   check: "Controlla le risposte evidenziate.",
+  changed:
+    "Questo modulo è stato aggiornato mentre rispondevi. Ricarica la pagina per continuare; le tue risposte sono conservate.",
   verifying: "Verifica che tu sia una persona…",
   sending: "Invio in corso…",
   offline: "Impossibile raggiungere il server. Controlla la connessione e premi di nuovo Invia.",

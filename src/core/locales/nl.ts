@@ -31,6 +31,8 @@ export const nl: Messages = {
   open_model: "open het model",
   uploading: "Je bestand wordt nog geüpload…",
   check: "Controleer de gemarkeerde antwoorden.",
+  changed:
+    "Dit formulier is bijgewerkt terwijl u het invulde. Laad de pagina opnieuw om verder te gaan; uw antwoorden blijven bewaard.",
   verifying: "Controleren of je een mens bent…",
   sending: "Versturen…",
   offline: "De server is niet bereikbaar. Controleer je verbinding en druk opnieuw op Versturen.",

@@ -31,6 +31,8 @@ export const pl: Messages = {
   open_model: "otwórz model",
   uploading: "Kończymy przesyłanie pliku…",
   check: "Sprawdź zaznaczone odpowiedzi.",
+  changed:
+    "Ten formularz został zaktualizowany podczas wypełniania. Odśwież stronę, aby kontynuować; Twoje odpowiedzi zostaną zachowane.",
   verifying: "Sprawdzamy, czy jesteś człowiekiem…",
   sending: "Wysyłanie…",
   offline: "Nie można połączyć się z serwerem. Sprawdź połączenie i ponownie kliknij Wyślij.",

@@ -31,6 +31,8 @@ export const pt: Messages = {
   open_model: "abrir o modelo",
   uploading: "A terminar o envio do ficheiro…",
   check: "Verifique as respostas assinaladas.",
+  changed:
+    "Este formulário foi atualizado enquanto você respondia. Recarregue a página para continuar; suas respostas são mantidas.",
   verifying: "A verificar que é humano…",
   sending: "A enviar…",
   offline:

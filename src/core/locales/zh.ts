@@ -31,6 +31,7 @@ export const zh: Messages = {
   open_model: "打开模型",
   uploading: "正在完成文件上传…",
   check: "请检查标出的回答。",
+  changed: "您填写期间此表单已更新。请重新加载页面以继续；您的回答会被保留。",
   verifying: "正在验证你是真人…",
   sending: "正在提交…",
   offline: "无法连接服务器。请检查网络后再次点击“提交”。",

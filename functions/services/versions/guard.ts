@@ -1,0 +1,38 @@
+import { raise } from "../../../src/core/errors.ts";
+import { diffForms, finishPlan, type Plan, planLines } from "../../../src/core/plan/plan.ts";
+import type { Form } from "../../../src/core/schema.ts";
+import type { AppContext } from "../../context.ts";
+import type { FormRow } from "../form-view.ts";
+import { countChanges } from "./count.ts";
+
+type Live = Pick<FormRow, "id" | "slug" | "version" | "definition">;
+
+/** The plan from the live definition (`row`; null: the form does not exist yet) to `next`. */
+export async function planFor(ctx: AppContext, row: Live | null, next: Form): Promise<Plan> {
+  const draft = diffForms(row?.definition ?? null, next);
+  const counts = row
+    ? await countChanges(
+        ctx,
+        row.id,
+        draft.map((c) => c.count),
+      )
+    : draft.map(() => 0);
+  return finishPlan(next.slug, row?.version ?? null, draft, counts);
+}
+
+/**
+ * Nothing silently disappears (SPEC §16): a change that would leave stored answers unreachable
+ * is refused unless confirmed. The answers stay stored either way; this only makes the author say so.
+ */
+export function guardPlan(plan: Plan, confirm: boolean | undefined): void {
+  if (!plan.destructive || confirm) return;
+  const lost = planLines(plan).filter((_, i) => {
+    const k = plan.changes[i]!.kind;
+    return k === "field_removed" || k === "option_removed" || k === "field_type_changed";
+  });
+  raise(
+    "plan_needs_confirmation",
+    `Deploying ${plan.slug} would leave stored answers unreachable (${lost.join("; ")}). Confirm it (formdown deploy --confirm, confirm: true, ?confirm=true) or map them with formerly; answers are never deleted.`,
+    { plan },
+  );
+}

@@ -1,0 +1,33 @@
+import type { Column } from "../../../src/core/csv.ts";
+import { type Lineage, lineage } from "../../../src/core/plan/lineage.ts";
+import type { Form } from "../../../src/core/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { earlierDefinitions } from "./history.ts";
+
+/** How the form's stored answers read under its live definition (src/core/plan/lineage.ts). */
+export async function formLineage(
+  ctx: AppContext,
+  row: { id: string; definition: Form },
+): Promise<Lineage> {
+  return lineage(row.definition, await earlierDefinitions(ctx, row.id));
+}
+
+/** Earlier id → live id, for SQL that reads answers under the live ids (`formdown_carry`). */
+export function aliases(l: Lineage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [id, keys] of l.keys) for (const k of keys.slice(1)) out[k] = id;
+  return out;
+}
+
+/**
+ * Export columns of retired fields, after the live ones (SPEC §16): `budget (retired)` in CSV,
+ * the bare id where the format names keys (Markdown). Their answers are read as stored.
+ */
+export function retiredColumns(l: Lineage, suffix: string): Column[] {
+  return l.retired.map((f) => ({
+    header: `${f.id}${suffix}`,
+    path: [f.id],
+    list: f.type === "checkbox" || f.type === "ranking",
+    read: (p) => p[f.id],
+  }));
+}

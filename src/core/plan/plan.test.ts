@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { formSchema } from "../schema.ts";
+import { answersFit, diffForms, finishPlan, planLines } from "./plan.ts";
+
+const form = (fields: unknown[], extra: Record<string, unknown> = {}) =>
+  formSchema.parse({ title: "Pulse", slug: "pulse", fields, ...extra });
+
+const base = [
+  { id: "fix", type: "text" },
+  { id: "budget", type: "number" },
+  { id: "plan", type: "radio", options: ["Free", "Pro"] },
+];
+
+const kinds = (old: ReturnType<typeof form> | null, next: ReturnType<typeof form>) =>
+  diffForms(old, next).map((c) => [c.kind, c.field, c.option]);
+
+describe("diffForms", () => {
+  it("names a new form as created, with nothing to count", () => {
+    const draft = diffForms(null, form(base));
+    expect(draft).toEqual([{ kind: "form_created", detail: "form pulse (3 fields)" }]);
+  });
+
+  it("finds no change between equal definitions", () => {
+    expect(diffForms(form(base), form(base))).toEqual([]);
+  });
+
+  it("reads a field whose formerly names a gone id as a rename that counts the old answers", () => {
+    const next = form([{ id: "fix_first", type: "text", formerly: ["fix"] }, ...base.slice(1)]);
+    const draft = diffForms(form(base), next);
+    expect(draft).toEqual([
+      {
+        kind: "field_renamed",
+        field: "fix_first",
+        detail: "field fix → fix_first (formerly)",
+        count: { keys: ["fix"] },
+      },
+    ]);
+  });
+
+  it("marks a removed field as losing its answers, counted under all its ids", () => {
+    const old = form([{ id: "fix_first", type: "text", formerly: ["fix"] }, base[1]]);
+    const [c] = diffForms(old, form([base[1]]));
+    expect(c).toMatchObject({ kind: "field_removed", field: "fix_first", loses: true });
+    expect(c!.count).toEqual({ keys: ["fix_first", "fix"] });
+  });
+
+  it("tells option renames (formerly), additions and removals apart", () => {
+    const next = form([
+      base[0],
+      base[1],
+      { id: "plan", type: "radio", options: [{ label: "Starter", formerly: ["Free"] }, "Team"] },
+    ]);
+    expect(kinds(form(base), next)).toEqual([
+      ["option_renamed", "plan", "Starter"],
+      ["option_added", "plan", "Team"],
+      ["option_removed", "plan", "Pro"],
+    ]);
+    const removed = diffForms(form(base), next).find((c) => c.kind === "option_removed");
+    expect(removed).toMatchObject({ count: { keys: ["plan"], value: "Pro" }, loses: true });
+  });
+
+  it("takes a select's option with earlier labels too", () => {
+    const old = form([{ id: "size", type: "select", options: ["S", "M"] }]);
+    const next = form([
+      { id: "size", type: "select", options: [{ label: "Small", formerly: ["S"] }, "M"] },
+    ]);
+    expect(kinds(old, next)).toEqual([["option_renamed", "size", "Small"]]);
+  });
+
+  it("says whether answers fit a changed type", () => {
+    const next = form([{ id: "fix", type: "textarea" }, { id: "budget", type: "text" }, base[2]]);
+    const draft = diffForms(form(base), next);
+    expect(draft.map((c) => [c.kind, c.field, c.loses])).toEqual([
+      ["field_type_changed", "fix", false],
+      ["field_type_changed", "budget", true],
+    ]);
+    expect(answersFit("rating", "number")).toBe(true);
+    expect(answersFit("checkbox", "radio")).toBe(false);
+  });
+
+  it("reports an added required field, rule changes, closing and content", () => {
+    const next = form(
+      [
+        { ...base[0], required: true },
+        base[1],
+        base[2],
+        { id: "company", type: "text", required: true },
+      ],
+      { title: "Pulse 2", access: { mode: "closed" } },
+    );
+    expect(diffForms(form(base), next).map((c) => [c.kind, c.detail])).toEqual([
+      ["rule_changed", "rule fix: required (now required)"],
+      ["field_added", "field company (text, required)"],
+      ["closed", "form closed (access: closed)"],
+      ["content_changed", "content: title"],
+    ]);
+  });
+});
+
+describe("finishPlan", () => {
+  it("is destructive only when a losing change has answers, and prints one line per change", () => {
+    const draft = diffForms(
+      form(base),
+      form([{ id: "fix_first", type: "text", formerly: ["fix"] }, base[2]]),
+    );
+    const safe = finishPlan("pulse", 3, draft, [8, 0]);
+    expect(safe.destructive).toBe(false);
+    const lost = finishPlan("pulse", 3, draft, [8, 312]);
+    expect(lost.destructive).toBe(true);
+    expect(lost.summary).toMatch(/Destructive: 312 answers/);
+    expect(planLines(lost)).toEqual([
+      "~ field fix → fix_first (formerly): 8 answers follow",
+      "- field budget: 312 answers retired",
+    ]);
+    expect(lost.changes[1]).toEqual({
+      kind: "field_removed",
+      field: "budget",
+      detail: "field budget",
+      answers_affected: 312,
+    });
+  });
+});

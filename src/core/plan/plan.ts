@@ -1,0 +1,329 @@
+import type { Field, FieldType } from "../field-schema.ts";
+import { optionFormerly, optionValue } from "../options.ts";
+import type { Form } from "../schema.ts";
+import { deepEqual } from "../show-if.ts";
+
+/** What a change does (SPEC §16). */
+export type ChangeKind =
+  | "form_created"
+  | "field_added"
+  | "field_removed"
+  | "field_renamed"
+  | "field_type_changed"
+  | "option_added"
+  | "option_removed"
+  | "option_renamed"
+  | "rule_changed"
+  | "access_changed"
+  | "closed"
+  | "reopened"
+  | "slug_changed"
+  | "form_removed"
+  | "content_changed";
+
+export interface Change {
+  kind: ChangeKind;
+  field?: string;
+  option?: string;
+  /** One line a person reads, e.g. `field fix → fix_first (formerly)`. */
+  detail: string;
+  /** The stored answers (responses) the change touches. */
+  answers_affected: number;
+}
+
+/** The plan of a deploy: what would change and which stored answers it touches. */
+export interface Plan {
+  slug: string;
+  /** The live version the change starts from; null for a form that does not exist yet. */
+  from_version: number | null;
+  changes: Change[];
+  /** Some stored answers would become unreachable: the change needs confirmation. */
+  destructive: boolean;
+  summary: string;
+}
+
+/**
+ * Which responses a change touches: those answering any of `keys` (the field's id and its
+ * earlier ids), or, with `value`, those whose answer under one of them is or holds that option.
+ */
+export interface CountSpec {
+  keys: string[];
+  value?: string;
+}
+
+/** A change before counting: what to count, and whether answers make it destructive. */
+export interface DraftChange extends Omit<Change, "answers_affected"> {
+  count?: CountSpec;
+  /** Answers it touches would no longer be reachable under the new definition. */
+  loses?: boolean;
+}
+
+const VALUE: Record<FieldType, "string" | "number" | "list" | "object" | "none"> = {
+  text: "string",
+  email: "string",
+  textarea: "string",
+  number: "number",
+  radio: "string",
+  checkbox: "list",
+  select: "string",
+  date: "string",
+  image: "string",
+  file: "string",
+  rating: "number",
+  scale: "number",
+  nps: "number",
+  yes_no: "string",
+  ranking: "list",
+  matrix: "object",
+  statement: "none",
+};
+
+/** Whether answers given to a field of type `from` are still answers of type `to`. */
+export function answersFit(from: FieldType, to: FieldType): boolean {
+  if (from === to) return true;
+  if (to === "text" || to === "textarea") return VALUE[from] === "string";
+  if (to === "number") return VALUE[from] === "number";
+  if ((from === "radio" && to === "select") || (from === "select" && to === "radio")) return true;
+  return from === "ranking" && to === "checkbox";
+}
+
+const keysOf = (f: Field) => [f.id, ...(f.formerly ?? [])];
+const options = (f: Field) => ("options" in f ? f.options : null);
+const RULES = [
+  "required",
+  "show_if",
+  "min",
+  "max",
+  "min_length",
+  "max_length",
+  "increment",
+  "accept",
+  "max_mb",
+  "rows",
+  "columns",
+] as const;
+
+function optionChanges(old: Field, next: Field): DraftChange[] {
+  const before = options(old);
+  const after = options(next);
+  if (!before || !after) return [];
+  const oldLabels = before.map(optionValue);
+  const claimed = new Set<string>();
+  const changes: DraftChange[] = [];
+  const keys = keysOf(old);
+  for (const o of after) {
+    const label = optionValue(o);
+    if (oldLabels.includes(label)) {
+      claimed.add(label);
+      continue;
+    }
+    const from = optionFormerly(o).filter((l) => oldLabels.includes(l));
+    for (const l of from) {
+      claimed.add(l);
+      changes.push({
+        kind: "option_renamed",
+        field: next.id,
+        option: label,
+        detail: `option ${next.id} "${l}" → "${label}" (formerly)`,
+        count: { keys, value: l },
+      });
+    }
+    if (from.length === 0)
+      changes.push({
+        kind: "option_added",
+        field: next.id,
+        option: label,
+        detail: `option ${next.id} "${label}"`,
+      });
+  }
+  for (const l of oldLabels.filter((x) => !claimed.has(x)))
+    changes.push({
+      kind: "option_removed",
+      field: next.id,
+      option: l,
+      detail: `option ${next.id} "${l}"`,
+      count: { keys, value: l },
+      loses: true,
+    });
+  return changes;
+}
+
+function fieldChanges(old: Field, next: Field): DraftChange[] {
+  const changes: DraftChange[] = [];
+  if (old.type !== next.type) {
+    const fit = answersFit(old.type, next.type);
+    changes.push({
+      kind: "field_type_changed",
+      field: next.id,
+      detail: `field ${next.id}: ${old.type} → ${next.type}${fit ? "" : " (earlier answers do not fit)"}`,
+      count: { keys: keysOf(old) },
+      loses: !fit,
+    });
+  } else changes.push(...optionChanges(old, next));
+  const rules =
+    old.type !== next.type
+      ? []
+      : RULES.filter(
+          (k) =>
+            !deepEqual((old as Record<string, unknown>)[k], (next as Record<string, unknown>)[k]),
+        );
+  if (rules.length > 0) {
+    const required =
+      old.required !== next.required ? ` (${next.required ? "now required" : "now optional"})` : "";
+    changes.push({
+      kind: "rule_changed",
+      field: next.id,
+      detail: `rule ${next.id}: ${rules.join(", ")}${required}`,
+    });
+  }
+  return changes;
+}
+
+/** What a field says, without what the plan reports on its own (type, options, rules, ids). */
+function wording(f: Field): Record<string, unknown> {
+  const rest: Record<string, unknown> = { ...f };
+  for (const k of [...RULES, "options", "type", "formerly", "id"]) delete rest[k];
+  return rest;
+}
+
+function formChanges(old: Form, next: Form): DraftChange[] {
+  const changes: DraftChange[] = [];
+  if (old.slug !== next.slug)
+    changes.push({ kind: "slug_changed", detail: `slug ${old.slug} → ${next.slug}` });
+  const [a, b] = [old.access.mode, next.access.mode];
+  if (a !== b) {
+    if (b === "closed") changes.push({ kind: "closed", detail: "form closed (access: closed)" });
+    else if (a === "closed")
+      changes.push({ kind: "reopened", detail: `form reopened (access: ${b})` });
+    else changes.push({ kind: "access_changed", detail: `access ${a} → ${b}` });
+  }
+  const settings = (["closes_at", "max_responses"] as const).filter(
+    (k) => old.settings[k] !== next.settings[k],
+  );
+  if (settings.length > 0)
+    changes.push({ kind: "rule_changed", detail: `rule form: ${settings.join(", ")}` });
+  const skip = new Set(["fields", "slug", "access"]);
+  const other = Object.keys({ ...old, ...next }).filter(
+    (k) =>
+      !skip.has(k) &&
+      !deepEqual((old as Record<string, unknown>)[k], (next as Record<string, unknown>)[k]),
+  );
+  const fieldText = next.fields.some((f) => {
+    const o = old.fields.find((x) => x.id === f.id);
+    return o !== undefined && !deepEqual(wording(o), wording(f));
+  });
+  if (other.length > 0 || fieldText)
+    changes.push({
+      kind: "content_changed",
+      detail: `content: ${[...other, ...(fieldText ? ["field text"] : [])].join(", ")}`,
+    });
+  return changes;
+}
+
+/** The changes from the live definition (null: none yet) to the new one, before counting. */
+export function diffForms(old: Form | null, next: Form): DraftChange[] {
+  if (!old)
+    return [
+      {
+        kind: "form_created",
+        detail: `form ${next.slug} (${next.fields.length} field${next.fields.length === 1 ? "" : "s"})`,
+      },
+    ];
+  const changes: DraftChange[] = [];
+  const oldById = new Map(old.fields.map((f) => [f.id, f]));
+  const newIds = new Set(next.fields.map((f) => f.id));
+  const claimed = new Set<string>();
+  for (const f of next.fields) {
+    const same = oldById.get(f.id);
+    if (same) {
+      claimed.add(f.id);
+      changes.push(...fieldChanges(same, f));
+      continue;
+    }
+    const from = (f.formerly ?? []).filter((id) => oldById.has(id) && !newIds.has(id));
+    for (const id of from) {
+      claimed.add(id);
+      const was = oldById.get(id)!;
+      changes.push({
+        kind: "field_renamed",
+        field: f.id,
+        detail: `field ${id} → ${f.id} (formerly)`,
+        count: { keys: keysOf(was) },
+      });
+      changes.push(...fieldChanges(was, f));
+    }
+    if (from.length === 0 && f.type !== "statement")
+      changes.push({
+        kind: "field_added",
+        field: f.id,
+        detail: `field ${f.id} (${f.type}, ${f.required ? "required" : "optional"})`,
+      });
+  }
+  for (const f of old.fields.filter((x) => !claimed.has(x.id) && x.type !== "statement"))
+    changes.push({
+      kind: "field_removed",
+      field: f.id,
+      detail: `field ${f.id}`,
+      count: { keys: keysOf(f) },
+      loses: true,
+    });
+  return [...changes, ...formChanges(old, next)];
+}
+
+const answers = (n: number) => `${n.toLocaleString("en-US")} answer${n === 1 ? "" : "s"}`;
+
+/** The plan once the database has counted each change's answers (`counts[i]` for `draft[i]`). */
+export function finishPlan(
+  slug: string,
+  fromVersion: number | null,
+  draft: DraftChange[],
+  counts: readonly number[],
+): Plan {
+  const changes: Change[] = draft.map(({ count: _, loses: __, ...c }, i) => ({
+    ...c,
+    answers_affected: counts[i] ?? 0,
+  }));
+  const lost = draft.filter((c, i) => c.loses && (counts[i] ?? 0) > 0);
+  const destructive = lost.length > 0;
+  const n = changes.length;
+  let summary =
+    n === 0
+      ? "No changes."
+      : `${n} change${n === 1 ? "" : "s"}${fromVersion === null ? "" : ` to version ${fromVersion}`}.`;
+  if (destructive) {
+    const total = draft.reduce((s, c, i) => s + (c.loses ? (counts[i] ?? 0) : 0), 0);
+    summary += ` Destructive: ${answers(total)} would no longer be reachable under the new definition (they stay stored); confirm the change (--confirm, confirm: true, ?confirm=true) or map them with formerly.`;
+  }
+  return { slug, from_version: fromVersion, changes, destructive, summary };
+}
+
+const SIGN: Record<ChangeKind, string> = {
+  form_created: "+",
+  field_added: "+",
+  option_added: "+",
+  field_removed: "-",
+  option_removed: "-",
+  form_removed: "-",
+  closed: "-",
+  field_renamed: "~",
+  field_type_changed: "~",
+  option_renamed: "~",
+  rule_changed: "~",
+  access_changed: "~",
+  reopened: "+",
+  slug_changed: "~",
+  content_changed: "~",
+};
+
+/** One line per change, as `formdown plan` prints it. */
+export function planLines(plan: Plan): string[] {
+  return plan.changes.map((c) => {
+    const n = c.answers_affected;
+    let tail = "";
+    if (c.kind === "field_renamed" || c.kind === "option_renamed") tail = `: ${answers(n)} follow`;
+    else if (c.kind === "field_removed" || c.kind === "option_removed")
+      tail = `: ${answers(n)} retired`;
+    else if (c.kind === "field_type_changed") tail = `: ${answers(n)} kept as given`;
+    return `${SIGN[c.kind]} ${c.detail}${tail}`;
+  });
+}
