@@ -4,6 +4,7 @@ import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import { errorHandler, failureResponse } from "./http/errors.ts";
 import { health } from "./http/health.ts";
+import { pathGuard } from "./http/path-guard.ts";
 import { insightRoutes } from "./insights/routes.ts";
 import { mcpRoutes } from "./mcp/route.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -19,6 +20,7 @@ import { webhookRoutes } from "./routes/webhooks.ts";
 export function createApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
   app.onError(errorHandler(ctx.log));
+  app.use(pathGuard);
   app.get("/api/health", () => health(ctx));
   app.get("/api/openapi.json", (c) => {
     c.header("access-control-allow-origin", "*");

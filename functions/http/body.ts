@@ -4,6 +4,8 @@ import { capped } from "../streams.ts";
 import { UNSTORABLE_TEXT_MESSAGE } from "./errors.ts";
 
 export const MAX_BODY = 1024 * 1024;
+/** Deeper JSON than any form, answer or setting needs; deeper would only exhaust recursion. */
+export const MAX_DEPTH = 64;
 const utf8 = new TextDecoder();
 
 /** The Node request behind a Hono context on @hono/node-server; absent on other runtimes. */
@@ -90,14 +92,46 @@ export function holdsUnstorableText(value: unknown): boolean {
   return false;
 }
 
-/** Reads a JSON object body of at most 1 MiB; 413 above, 400 for anything but a JSON object. */
-export async function readJson(c: Context, limit = MAX_BODY): Promise<Record<string, unknown>> {
+/**
+ * True when the JSON text nests arrays and objects deeper than `limit`. One pass over the
+ * characters before parsing: every later walk (the NUL check, zod, jsonb) recurses, and a body
+ * of 100,000 `[` would overflow the stack there (SPEC §19).
+ */
+export function nestsDeeper(text: string, limit = MAX_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
+/**
+ * Reads a JSON object body of at most 1 MiB; 413 above, 400 for anything but a JSON object (an
+ * empty body is `{}` when `emptyOk`).
+ */
+export async function readJson(
+  c: Context,
+  limit = MAX_BODY,
+  emptyOk = false,
+): Promise<Record<string, unknown>> {
   const declared = Number(c.req.header("content-length") ?? 0);
   if (declared > limit) raise("payload_too_large", `The request body is over ${limit} bytes.`);
   const incoming = nodeIncoming(c);
   const bytes = incoming ? await readNode(incoming, limit) : await readWeb(c, limit);
   const text = utf8.decode(bytes);
+  if (text.trim() === "" && emptyOk) return {};
   if (text.trim() === "") raise("invalid_request", "The request body must be a JSON object.");
+  if (nestsDeeper(text))
+    raise("invalid_request", `The request body nests deeper than ${MAX_DEPTH} levels.`);
   let value: unknown;
   try {
     value = JSON.parse(text);

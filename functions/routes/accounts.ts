@@ -20,15 +20,7 @@ export function accountRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.use("/api/keys", requireKey(ctx));
   app.use("/api/keys/*", requireKey(ctx));
   app.post("/api/keys", async (c) => {
-    const text = await c.req.text();
-    let name: unknown;
-    if (text.trim() !== "") {
-      try {
-        name = (JSON.parse(text) as { name?: unknown })?.name;
-      } catch {
-        raise("invalid_request", "The request body is not valid JSON.");
-      }
-    }
+    const { name } = await readJson(c, 4096, true);
     return c.json(await createKey(ctx, c.get("account"), name), 201);
   });
   app.get("/api/keys", async (c) => c.json({ keys: await listKeys(ctx, c.get("account")) }));

@@ -55,4 +55,38 @@ describe("webhook URL safety", () => {
     expect(await urlProblem("http://8.8.8.8/x", false)).toBeNull();
     expect(await urlProblem("http://no-such-host.invalid/", false)).toMatch(/does not resolve/);
   });
+
+  it("refuses every IPv6 spelling of a loopback, private or local address like its IPv4 form", async () => {
+    for (const url of [
+      "http://[::127.0.0.1]/",
+      "http://[::ffff:0:127.0.0.1]/",
+      "http://[2002:7f00:1::]/",
+      "http://[64:ff9b:1::7f00:1]/",
+      "http://[fec0::1]/",
+      "http://[0:0:0:0:0:ffff:7f00:1]/",
+      "http://[::ffff:169.254.169.254]/",
+      "http://[::10.0.0.1]/",
+      "http://[2002:c0a8:101::1]/",
+      "http://[64:ff9b::192.168.0.1]/",
+      "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/", // Teredo, client 127.0.0.1
+      "http://[2001:db8::1]/",
+      "http://[::]/",
+    ])
+      expect(await urlProblem(url, false), url).toMatch(/private/);
+    for (const ip of ["::7f00:1", "::127.0.0.1", "fec0::1", "febf::1", "2002:a00:1::", "100::1"])
+      expect(isPrivateAddress(ip), ip).toBe(true);
+  });
+
+  it("still accepts public IPv6 and public addresses embedded in IPv6", async () => {
+    for (const ip of [
+      "2606:4700::1111",
+      "2002:808:808::1", // 6to4 of 8.8.8.8
+      "64:ff9b::808:808", // NAT64 of 8.8.8.8
+      "::808:808",
+      "2001:0:808:808:8000:63bf:f7f7:f7f7", // Teredo, server and client 8.8.8.8
+      "2a00:1450:4001:80b::200e",
+    ])
+      expect(isPrivateAddress(ip), ip).toBe(false);
+    expect(await urlProblem("http://[2606:4700::1111]/x", false)).toBeNull();
+  });
 });

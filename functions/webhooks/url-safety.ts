@@ -47,15 +47,35 @@ function v6Groups(ip: string): number[] {
   return [...left, ...middle, ...right].map((g) => Number.parseInt(g || "0", 16));
 }
 
+/** The IPv4 address in two 16-bit groups, `a.b.c.d`. */
+const v4Of = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * IPv6 is judged by what it reaches: every spelling that carries an IPv4 address (compatible
+ * `::a.b.c.d`, mapped `::ffff:a.b.c.d`, translated `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4
+ * `2002:AABB:CCDD::`, Teredo's server and obfuscated client) is refused like that IPv4 address;
+ * ranges that are never public (loopback, unspecified, unique-local, site-local, link-local,
+ * multicast, local-use NAT64, discard, documentation) are refused outright.
+ */
 function blockedV6(ip: string): boolean {
   const g = v6Groups(ip);
-  const v4Tail = () => `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`;
-  if (g.slice(0, 7).every((x) => x === 0)) return g[7]! <= 1; // :: and ::1
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return blockedV4(v4Tail()); // ::ffff:a.b.c.d
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
-    return blockedV4(v4Tail()); // NAT64
+  if (g.length !== 8 || g.some((x) => !Number.isInteger(x) || x < 0 || x > 0xffff)) return true;
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  // ::/96 (IPv4-compatible, with :: and ::1 as 0.0.0.0 and 0.0.0.1), ::ffff:0:0/96, ::ffff:0:0:0/96
+  if (zero(0, 6)) return g[6] === 0 && g[7]! <= 1 ? true : blockedV4(v4Of(g[6]!, g[7]!));
+  if (zero(0, 5) && g[5] === 0xffff) return blockedV4(v4Of(g[6]!, g[7]!));
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return blockedV4(v4Of(g[6]!, g[7]!));
+  if (g[0] === 0x64 && g[1] === 0xff9b) return zero(2, 6) ? blockedV4(v4Of(g[6]!, g[7]!)) : true; // NAT64; 64:ff9b:1::/48 is local
+  if (g[0] === 0x2002) return blockedV4(v4Of(g[1]!, g[2]!)); // 6to4
+  if (g[0] === 0x2001 && g[1] === 0) {
+    // Teredo: the server's address in clear, the client's inverted
+    return blockedV4(v4Of(g[2]!, g[3]!)) || blockedV4(v4Of(g[6]! ^ 0xffff, g[7]! ^ 0xffff));
+  }
+  if (g[0] === 0x2001 && g[1] === 0xdb8) return true; // documentation
+  if (g[0] === 0x100 && zero(1, 4)) return true; // discard-only 100::/64
   if ((g[0]! & 0xfe00) === 0xfc00) return true; // unique local (AWS metadata fd00:ec2::254 too)
   if ((g[0]! & 0xffc0) === 0xfe80) return true; // link-local
+  if ((g[0]! & 0xffc0) === 0xfec0) return true; // site-local (deprecated, still routed inside)
   if ((g[0]! & 0xff00) === 0xff00) return true; // multicast
   return false;
 }
