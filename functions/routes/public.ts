@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { raise } from "../../src/core/errors.ts";
 import { publicForm } from "../../src/core/public-form.ts";
-import { clientIp, type Env } from "../auth.ts";
+import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
@@ -18,7 +18,7 @@ const open: MiddlewareHandler = async (c, next) => {
   c.header("access-control-allow-origin", "*");
   if (c.req.method === "OPTIONS") {
     c.header("access-control-allow-methods", "GET,HEAD,POST,OPTIONS");
-    c.header("access-control-allow-headers", "content-type,idempotency-key");
+    c.header("access-control-allow-headers", "content-type,idempotency-key,authorization");
     c.header("access-control-max-age", "86400");
     return c.body(null, 204);
   }
@@ -47,10 +47,13 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   app.post("/api/forms/:slug/submit", async (c) => {
     const body = await readJson(c);
+    // sent with an API key: the owner's test answer (SPEC §16); a wrong key is 401, as anywhere
+    const auth = c.req.header("authorization");
     const result = await submit(ctx, c.req.param("slug"), {
       body,
       ip: clientIp(c),
       idempotencyKey: c.req.header("idempotency-key"),
+      accountId: auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
     });
     return c.json(result, 201);
   });
@@ -99,7 +102,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   // The public definition a page on another origin may render: no answer key, no recipients.
   app.get("/api/forms/:slug/public", async (c) => {
     const row = await findForm(ctx, c.req.param("slug"));
-    if (!row) raise("not_found", "No such form.");
+    if (!row || row.draft) raise("not_found", "No such form.");
     return c.json({
       handler: row!.handler,
       status: formStatus(row!),

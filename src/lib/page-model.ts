@@ -16,6 +16,8 @@ export interface PageModel {
   turnstileSiteKey: string | undefined;
   /** The Turnstile widget script (production). */
   turnstileScript: string;
+  /** On a preview page: the preview token its submits carry, which makes them test answers. */
+  preview?: string | undefined;
 }
 
 export function pageModel(
@@ -34,6 +36,7 @@ export function pageModel(
     access: options.access ?? form.access.mode,
     turnstileSiteKey: options.turnstileSiteKey,
     turnstileScript: options.turnstileScript ?? TURNSTILE_SCRIPT,
+    ...(options.preview ? { preview: options.preview } : {}),
   };
 }
 
