@@ -5,6 +5,7 @@ import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
+import { renamedTo } from "../services/file-moves.ts";
 import { findForm, formStatus } from "../services/form-view.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
@@ -97,6 +98,15 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
         "content-security-policy": "default-src 'none'; sandbox",
       },
     });
+  });
+
+  // A form whose file was renamed: its old page redirects for good (SPEC §16). The page server
+  // (node/pages.ts) answers first when the pages are built; this serves it without them.
+  app.get("/:at{@[a-z0-9][a-z0-9-]*}/:slug{[a-z0-9-]+}", async (c) => {
+    const moved = await renamedTo(ctx, c.req.param("at").slice(1), c.req.param("slug"));
+    if (!moved) raise("not_found", "No such form.");
+    const search = new URL(c.req.url).search;
+    return c.redirect(`${ctx.config.publicBaseUrl}${moved}${search}`, 301);
   });
 
   // The public definition a page on another origin may render: no answer key, no recipients.

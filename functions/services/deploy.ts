@@ -45,8 +45,8 @@ export async function upsertForm(
   if (form.slug !== slug)
     raise("invalid_request", `The definition's slug "${form.slug}" does not match "${slug}".`);
   // a file renamed (SPEC §16): the form moves to the new slug with its id, responses and webhooks
-  if (from !== undefined && from !== slug && !(await findForm(ctx, slug)))
-    await renameForm(ctx, account, from, slug);
+  const renamed = from !== undefined && from !== slug && !(await findForm(ctx, slug));
+  if (renamed) await renameForm(ctx, account, from!, slug);
   const row = await findForm(ctx, slug);
   if (!row) {
     // a file deployed as written is already in the repository: record it rather than rewrite it
@@ -72,7 +72,11 @@ export async function upsertForm(
     file ? { commit: false, sha: file.sha } : { text: authorText(input) },
   );
   return {
-    result: changed ? ("updated" as const) : ("unchanged" as const),
+    result: renamed
+      ? ("renamed" as const)
+      : changed
+        ? ("updated" as const)
+        : ("unchanged" as const),
     slug,
     form_id: row.id,
     url: publicUrl(ctx, row),
