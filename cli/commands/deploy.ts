@@ -1,9 +1,19 @@
 import type { CAC } from "cac";
 import { planLines } from "../../src/core/plan/plan.ts";
-import { api, enc } from "../lib/api.ts";
+import { api, CliError, enc } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
+import { type FormChanges, formChanges } from "../lib/git-changes.ts";
 import { json, out, say } from "../lib/output.ts";
 import { planFiles, printPlans, validFiles } from "./plan.ts";
+
+type Options = {
+  dryRun?: boolean;
+  confirm?: boolean;
+  json?: boolean;
+  url?: string;
+  key?: string;
+  since?: string[];
+};
 
 export function registerDeploy(cli: CAC): void {
   cli
@@ -17,33 +27,63 @@ export function registerDeploy(cli: CAC): void {
       "Deploy even a change that leaves stored answers unreachable (they stay stored)",
     )
     .option("--json", "Machine-readable results")
+    .option(
+      "--since <ref>",
+      "Deploy what git says changed since this commit: renamed files keep their form (the old URL redirects), removed files close theirs",
+      // a commit id of digits alone must stay text, not become a number
+      { type: [String] },
+    )
     .example("formdown deploy forms/@me/*.md")
+    .example("formdown deploy --since origin/main~1")
     .example("formdown deploy forms/@acme/signup.md --url https://forms.example.com --key $KEY")
-    .action(
-      async (
-        files: string[],
-        opts: { dryRun?: boolean; confirm?: boolean; json?: boolean; url?: string; key?: string },
-      ) => {
-        const settings = resolveSettings(opts);
-        if (opts.dryRun) {
-          const plans = await planFiles(settings, files);
-          if (opts.json) json({ plans });
-          else printPlans(plans);
-          return say(`${plans.length} form file(s) valid (dry run: nothing deployed)`);
-        }
-        const texts = await validFiles(files);
-        const results = [];
-        for (const t of texts) {
-          const confirm = opts.confirm ? "?confirm=true" : "";
-          const done = await api(settings, "PUT", `/api/forms/${enc(t.slug)}${confirm}`, {
-            markdown: t.text,
-          });
-          results.push({ file: t.file, ...done });
-          if (opts.json) continue;
-          out(`${done.result.padEnd(9)} ${t.slug}  ${done.url}`);
-          if (done.plan) for (const line of planLines(done.plan)) out(`  ${line}`);
-        }
-        if (opts.json) json(results);
-      },
-    );
+    .action(async (files: string[], opts: Options) => {
+      const settings = resolveSettings(opts);
+      const since = opts.since?.at(-1);
+      const changes: FormChanges | null = since ? formChanges(since) : null;
+      if (since && !changes) say(`${since} is not a commit here: deploying every file`);
+      const renamed = new Map(
+        (changes?.deploy ?? []).flatMap((d) => (d.renamedFrom ? [[d.file, d.renamedFrom]] : [])),
+      );
+      // with --since: exactly what git says changed (possibly nothing); else the files named or all
+      const chosen = changes ? changes.deploy.map((d) => d.file) : files;
+      const nothing = changes !== null && chosen.length === 0;
+      const removed = changes?.removed ?? [];
+      if (opts.dryRun) {
+        const plans = nothing ? [] : await planFiles(settings, chosen);
+        if (opts.json) json({ plans });
+        else printPlans(plans);
+        return say(
+          `${plans.length} form file(s) valid, ${removed.length} removed (dry run: nothing deployed)`,
+        );
+      }
+      // the same checks as `formdown validate`: a slug that differs from its file name would
+      // otherwise be deployed under another name and leave the file behind
+      const texts = nothing ? [] : await validFiles(chosen);
+      const confirm = opts.confirm ? "?confirm=true" : "";
+      const results = [];
+      for (const t of texts) {
+        const from = renamed.get(t.file);
+        const done = await api(settings, "PUT", `/api/forms/${enc(t.slug)}${confirm}`, {
+          markdown: t.text,
+          ...(from ? { renamed_from: from } : {}),
+        });
+        results.push({ file: t.file, ...done, ...(from ? { renamed_from: from } : {}) });
+        if (opts.json) continue;
+        out(`${done.result.padEnd(9)} ${t.slug}  ${done.url}${from ? `  (was ${from})` : ""}`);
+        if (done.plan) for (const line of planLines(done.plan)) out(`  ${line}`);
+      }
+      // a removed file closes its form: its responses stay, its URL says it is closed
+      for (const r of removed) {
+        const done = await api(settings, "POST", `/api/forms/${enc(r.slug)}/close`).catch(
+          (error: unknown) => {
+            if (error instanceof CliError && error.code === "not_found") return null;
+            throw error;
+          },
+        );
+        if (!done) continue; // never deployed: nothing to close
+        results.push({ file: r.file, ...done });
+        if (!opts.json) out(`${"closed".padEnd(9)} ${r.slug}  ${done.url}  (file removed)`);
+      }
+      if (opts.json) json(results);
+    });
 }

@@ -19,6 +19,8 @@ Edit this file, run \`npx formdown validate\`, then \`npx formdown deploy forms/
 `;
 
 const SETUP = `      - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0
       - uses: actions/setup-node@v4
         with:
           node-version: 20
@@ -44,8 +46,8 @@ ${SETUP}
 
 export const DEPLOY_WORKFLOW = `name: Deploy forms
 
-# On every merge to main: each form file is created or updated in place on the server. A form
-# whose definition did not change changes and commits nothing.
+# On every merge to main: each changed form file is created or updated in place on the server. A
+# form whose definition did not change changes and commits nothing.
 on:
   push:
     branches: [main]
@@ -67,7 +69,8 @@ jobs:
       FORMDOWN_API_KEY: \${{ secrets.FORMDOWN_API_KEY }}
     steps:
 ${SETUP}
-      - run: npx formdown deploy
+      # renamed files move their form (the old URL redirects), removed files close it
+      - run: npx formdown deploy --since "\${{ github.event.before }}"
 `;
 
 export const PACKAGE_JSON = `{

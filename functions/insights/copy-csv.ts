@@ -69,7 +69,7 @@ export function copyCsvStatement(
       `${c.list ? list(`a.c${i}`, c.path) : guarded(`(${read(c.path, true)})`)} as "${c.header}"`,
   );
   if (quiz) cells.push(`score->>'points' as score_points`, `score->>'percent' as score_percent`);
-  const where = [`form_id = '${formId}'`];
+  const where = [`form_id = '${formId}'`, "not test"];
   if (range.since) where.push(`submitted_at >= '${range.since}'`);
   if (range.until) where.push(`submitted_at < '${range.until}'`);
   const answers = reads.length > 0 ? `, lateral (select ${reads.join(", ")} offset 0) as a` : "";

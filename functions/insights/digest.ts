@@ -32,7 +32,7 @@ export async function enqueueDigests(ctx: AppContext, now = clockNow(ctx)): Prom
        select f.id, 'digest', $2::jsonb, $3, $4, $5 from forms f
         where f.id = $1 and f.created_at < $5
           and ($6::boolean or exists (select 1 from responses r
-                where r.form_id = $1 and r.submitted_at >= $4 and r.submitted_at < $5))
+                where r.form_id = $1 and not r.test and r.submitted_at >= $4 and r.submitted_at < $5))
        on conflict (form_id, digest_key) where kind = 'digest' do nothing
        returning id`,
       [
@@ -80,7 +80,7 @@ export async function digestEmail(ctx: AppContext, row: DigestRow): Promise<Emai
       now: until - 1,
     }),
     ctx.db.query<{ n: number }>(
-      "select count(*)::int as n from responses where form_id = $1 and submitted_at >= $2 and submitted_at < $3",
+      "select count(*)::int as n from responses where form_id = $1 and not test and submitted_at >= $2 and submitted_at < $3",
       [row.form_id, new Date(from - (until - from)).toISOString(), new Date(from).toISOString()],
     ),
     viewLink(ctx, { kind: "report", formId: row.form_id, period: daily ? "7d" : "30d" }),

@@ -35,7 +35,7 @@ export async function funnelFor(
     ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
       `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
               percentile_cont(0.5) within group (order by seconds) as median
-         from responses where form_id = $1`,
+         from responses where form_id = $1 and not test`,
       [formId, ...ids],
     ),
     reachedCounts(ctx, formId),

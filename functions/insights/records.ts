@@ -30,7 +30,7 @@ export async function* recordBatches(
       `select id, submitted_at, version, payload, score,
               to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
          from responses
-        where form_id = $1 and ($2::timestamptz is null or submitted_at >= $2)
+        where form_id = $1 and not test and ($2::timestamptz is null or submitted_at >= $2)
           and ($3::timestamptz is null or submitted_at < $3)
           and ($4::text is null or (submitted_at, id) < ($4::text::timestamptz, $5::uuid))
         order by submitted_at desc, id desc limit $6`,

@@ -16,7 +16,7 @@ export async function trendFor(ctx: AppContext, formId: string, now: number, day
   const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
   const rows = await ctx.db.query<{ day: number; count: number }>(
     `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
-       from responses where form_id = $1 and submitted_at >= $2 and submitted_at < $3 group by 1`,
+       from responses where form_id = $1 and not test and submitted_at >= $2 and submitted_at < $3 group by 1`,
     [formId, new Date(today - (days - 1) * DAY).toISOString(), new Date(today + DAY).toISOString()],
   );
   const perDay = new Map(rows.map((r) => [utcDay(r.day * DAY), r.count]));

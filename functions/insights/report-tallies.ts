@@ -13,7 +13,7 @@ import { aliases } from "../services/versions/reads.ts";
 const RECENT = 5;
 export const roundSeconds = (n: number) => Math.round(n * 10) / 10;
 const IN_PERIOD =
-  "form_id = $1 and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)";
+  "form_id = $1 and not test and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)";
 const LIST = new Set(["checkbox", "ranking"]);
 
 /** One branch of the value aggregate for a field whose id is bind parameter `$k`. */

@@ -34,12 +34,12 @@ export async function statsFor(ctx: AppContext, row: Pick<FormHead, "id">, now =
     ),
     ctx.db.query<{ day: number; count: number }>(
       `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
-         from responses where form_id = $1 and submitted_at >= $2 and submitted_at < $3 group by 1`,
+         from responses where form_id = $1 and not test and submitted_at >= $2 and submitted_at < $3 group by 1`,
       [row.id, from, until],
     ),
     ctx.db.query<{ count: number }>(
-      `select ((select count(*) from responses where form_id = $1 and submitted_at < $2)
-             + (select count(*) from responses where form_id = $1 and submitted_at >= $3))::int as count`,
+      `select ((select count(*) from responses where form_id = $1 and not test and submitted_at < $2)
+             + (select count(*) from responses where form_id = $1 and not test and submitted_at >= $3))::int as count`,
       [row.id, from, until],
     ),
   ]);

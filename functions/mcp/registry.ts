@@ -16,6 +16,7 @@ import { getResponsesTool } from "./tools/get-responses.ts";
 import { listFormsTool } from "./tools/list-forms.ts";
 import { listResponsesTool } from "./tools/list-responses.ts";
 import { listWebhooksTool } from "./tools/list-webhooks.ts";
+import { publishFormTool } from "./tools/publish-form.ts";
 import { updateFormTool } from "./tools/update-form.ts";
 import { updateAccessTool } from "./tools/update-form-access.ts";
 import { validateFormTool } from "./tools/validate-form.ts";
@@ -24,6 +25,7 @@ import { whoamiTool } from "./tools/whoami.ts";
 /** Every MCP tool, in the order tools/list shows them; discovery documents read this too. */
 export const TOOLS: ToolDef[] = [
   createFormTool,
+  publishFormTool,
   updateFormTool,
   updateAccessTool,
   addFieldTool,

@@ -6,6 +6,8 @@ import { pathToFileURL } from "node:url";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { pageModel } from "../../src/lib/page-model.ts";
 import type { AppContext } from "../context.ts";
+import { formByPreview } from "../services/drafts.ts";
+import { renamedTo } from "../services/file-moves.ts";
 import { findForm, formStatus } from "../services/form-view.ts";
 
 const ROOT = resolve(new URL("../../", import.meta.url).pathname);
@@ -72,18 +74,26 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     if (req.method !== "GET" && req.method !== "HEAD") return null;
     if (extname(path) && !path.includes("..")) return serveFile(join(client, path));
     const page = /^\/@([a-z0-9-]+)\/([a-z0-9-]+)\/?$/.exec(path);
-    if (page) {
-      const row = await findForm(ctx, page[2]!);
-      const model =
-        row && row.handler === page[1]
-          ? pageModel(row.definition, row.handler, {
-              status: formStatus(row),
-              access: row.access_mode,
-              turnstileSiteKey: ctx.antibot.kind === "turnstile" ? ctx.antibot.siteKey : undefined,
-              turnstileScript: ctx.config.turnstileScriptUrl,
-              version: row.version,
-            })
-          : undefined;
+    const preview = /^\/preview\/([A-Za-z0-9_-]{20,64})\/?$/.exec(path);
+    if (page || preview) {
+      const row = preview ? await formByPreview(ctx, preview[1]!) : await findForm(ctx, page![2]!);
+      // a draft has no public page; its preview page sends test answers (SPEC §16)
+      const shown = row && (preview ? true : row.handler === page![1] && !row.draft);
+      if (!row && page) {
+        const moved = await renamedTo(ctx, page[1]!, page[2]!);
+        if (moved) return redirect(`${ctx.config.publicBaseUrl}${moved}${url.search}`, 301);
+      }
+      const status = row ? formStatus(row) : "live";
+      const model = shown
+        ? pageModel(row.definition, row.handler, {
+            status: status === "closed" ? "closed" : "live",
+            access: preview ? "public" : row.access_mode,
+            turnstileSiteKey: ctx.antibot.kind === "turnstile" ? ctx.antibot.siteKey : undefined,
+            turnstileScript: ctx.config.turnstileScriptUrl,
+            version: row.version,
+            ...(preview ? { preview: preview[1]! } : {}),
+          })
+        : undefined;
       const { incoming, outgoing } = env as NodeEnv;
       const render = await current();
       return new Promise<Response>((done) => {
@@ -114,6 +124,10 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     return null;
   };
 }
+
+/** Response.redirect's headers are immutable; Hono's middleware may still add its own. */
+const redirect = (location: string, status: number) =>
+  new Response(null, { status, headers: { location } });
 
 async function serveFile(file: string): Promise<Response | null> {
   try {

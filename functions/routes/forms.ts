@@ -4,6 +4,8 @@ import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
 import { updateAccess } from "../services/access.ts";
 import { upsertForm } from "../services/deploy.ts";
+import { publishForm } from "../services/drafts.ts";
+import { closeRemovedForm, renameForm } from "../services/file-moves.ts";
 import { createForm, deleteForm, getForm, listForms, updateForm } from "../services/forms.ts";
 import { planRequest } from "../services/versions/plan.ts";
 import { flag } from "./versions.ts";
@@ -37,6 +39,19 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.delete("/api/forms/:slug", key, async (c) => {
     await deleteForm(ctx, c.get("account"), c.req.param("slug"));
     return c.body(null, 204);
+  });
+  app.post("/api/forms/:slug/publish", key, async (c) =>
+    c.json(await publishForm(ctx, c.get("account"), c.req.param("slug"))),
+  );
+  // a form file removed or renamed (what `formdown deploy` calls for git's D and R)
+  app.post("/api/forms/:slug/close", key, async (c) =>
+    c.json(await closeRemovedForm(ctx, c.get("account"), c.req.param("slug"))),
+  );
+  app.post("/api/forms/:slug/rename", key, async (c) => {
+    const body = (await readJson(c)) as { slug?: unknown };
+    return c.json(
+      await renameForm(ctx, c.get("account"), c.req.param("slug"), body.slug as string),
+    );
   });
   app.put("/api/forms/:slug/access", key, async (c) =>
     c.json(await updateAccess(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),

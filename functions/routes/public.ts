@@ -1,10 +1,11 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { raise } from "../../src/core/errors.ts";
 import { publicForm } from "../../src/core/public-form.ts";
-import { clientIp, type Env } from "../auth.ts";
+import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
+import { renamedTo } from "../services/file-moves.ts";
 import { findForm, formStatus } from "../services/form-view.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
@@ -18,7 +19,7 @@ const open: MiddlewareHandler = async (c, next) => {
   c.header("access-control-allow-origin", "*");
   if (c.req.method === "OPTIONS") {
     c.header("access-control-allow-methods", "GET,HEAD,POST,OPTIONS");
-    c.header("access-control-allow-headers", "content-type,idempotency-key");
+    c.header("access-control-allow-headers", "content-type,idempotency-key,authorization");
     c.header("access-control-max-age", "86400");
     return c.body(null, 204);
   }
@@ -47,10 +48,13 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   app.post("/api/forms/:slug/submit", async (c) => {
     const body = await readJson(c);
+    // sent with an API key: the owner's test answer (SPEC §16); a wrong key is 401, as anywhere
+    const auth = c.req.header("authorization");
     const result = await submit(ctx, c.req.param("slug"), {
       body,
       ip: clientIp(c),
       idempotencyKey: c.req.header("idempotency-key"),
+      accountId: auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
     });
     return c.json(result, 201);
   });
@@ -96,10 +100,19 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     });
   });
 
+  // A form whose file was renamed: its old page redirects for good (SPEC §16). The page server
+  // (node/pages.ts) answers first when the pages are built; this serves it without them.
+  app.get("/:at{@[a-z0-9][a-z0-9-]*}/:slug{[a-z0-9-]+}", async (c) => {
+    const moved = await renamedTo(ctx, c.req.param("at").slice(1), c.req.param("slug"));
+    if (!moved) raise("not_found", "No such form.");
+    const search = new URL(c.req.url).search;
+    return c.redirect(`${ctx.config.publicBaseUrl}${moved}${search}`, 301);
+  });
+
   // The public definition a page on another origin may render: no answer key, no recipients.
   app.get("/api/forms/:slug/public", async (c) => {
     const row = await findForm(ctx, c.req.param("slug"));
-    if (!row) raise("not_found", "No such form.");
+    if (!row || row.draft) raise("not_found", "No such form.");
     return c.json({
       handler: row!.handler,
       status: formStatus(row!),

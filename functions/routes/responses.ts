@@ -1,7 +1,13 @@
 import type { Hono } from "hono";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { getRecord, listRecords, parseInstant, parseInteger } from "../services/responses.ts";
+import {
+  getRecord,
+  includeTest,
+  listRecords,
+  parseInstant,
+  parseInteger,
+} from "../services/responses.ts";
 
 /** Variant A (`responses`, page/limit 50/200) and variant B (`submissions`, limit/offset 25/100). */
 export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
@@ -23,6 +29,7 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
       r,
       limit,
       (page - 1) * limit,
+      includeTest(q("include_test"), "include_test"),
     );
     return c.json({ responses: records, page, limit, total });
   });
@@ -38,6 +45,7 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
       r,
       limit,
       offset,
+      includeTest(q("include_test"), "include_test"),
     );
     return c.json({ submissions: records, limit, offset, total });
   });

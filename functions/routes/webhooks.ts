@@ -3,7 +3,8 @@ import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
 import { deleteResponse, deleteResponses } from "../services/delete-responses.ts";
-import { parseInstant, parseInteger } from "../services/responses.ts";
+import { deleteTestResponses } from "../services/drafts.ts";
+import { includeTest, parseInstant, parseInteger } from "../services/responses.ts";
 import {
   createWebhook,
   deleteWebhook,
@@ -47,6 +48,9 @@ export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
       return c.body(null, 204);
     });
     app.delete(`/api/forms/:slug/${name}`, key, async (c) => {
+      // `?test=true`: the test answers alone (SPEC §16), whatever their time
+      if (includeTest(c.req.query("test")))
+        return c.json(await deleteTestResponses(ctx, c.get("account"), c.req.param("slug")));
       const range = {
         since: parseInstant("since", c.req.query("since")),
         until: parseInstant("until", c.req.query("until")),

@@ -2,6 +2,7 @@ import { raise } from "../../src/core/errors.ts";
 import { parseFormFile } from "../../src/core/form-file.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
+import { renameForm } from "./file-moves.ts";
 import { findForm, publicUrl } from "./form-view.ts";
 import {
   authorText,
@@ -48,9 +49,14 @@ export async function upsertForm(
   file?: { path: string; sha: string | null },
   options: ChangeOptions = {},
 ) {
+  const from = renamedFrom(input);
+  if (from !== undefined) input = withoutKey(input, "renamed_from");
   const form = definitionFrom(input);
   if (form.slug !== slug)
     raise("invalid_request", `The definition's slug "${form.slug}" does not match "${slug}".`);
+  // a file renamed (SPEC §16): the form moves to the new slug with its id, responses and webhooks
+  const renamed = from !== undefined && from !== slug && !(await findForm(ctx, slug));
+  if (renamed) await renameForm(ctx, account, from!, slug);
   const row = await findForm(ctx, slug);
   if (!row) {
     // a file deployed as written is already in the repository: record it rather than rewrite it
@@ -77,12 +83,29 @@ export async function upsertForm(
     file ? { ...options, commit: false, sha: file.sha } : { ...options, text: authorText(input) },
   );
   return {
-    result: changed ? ("updated" as const) : ("unchanged" as const),
+    result: renamed
+      ? ("renamed" as const)
+      : changed
+        ? ("updated" as const)
+        : ("unchanged" as const),
     slug,
     form_id: row.id,
     url: publicUrl(ctx, row),
     ...(plan ? { plan } : {}),
   };
+}
+
+/** `renamed_from`: the slug of the file this one was renamed from, or undefined. */
+function renamedFrom(input: unknown): string | undefined {
+  const from = (input as { renamed_from?: unknown } | null)?.renamed_from;
+  if (from === undefined) return undefined;
+  if (typeof from !== "string") raise("invalid_request", "renamed_from must be a slug.");
+  return from as string;
+}
+
+function withoutKey(input: unknown, key: string): unknown {
+  const { [key]: _drop, ...rest } = input as Record<string, unknown>;
+  return rest;
 }
 
 /** deploy_form: a file in the repository (written and committed first when content is given). */

@@ -19,6 +19,9 @@ export interface FormRow {
   commit_sha: string | null;
   /** The live version (SPEC §16): 1 at creation, one more for each change of the definition. */
   version: number;
+  /** A draft: no public page, test answers only, until published (SPEC §16). */
+  draft: boolean;
+  preview_token: string | null;
   response_count: number;
   created_at: string;
   updated_at: string;
@@ -26,10 +29,10 @@ export interface FormRow {
 
 const HEAD_COLUMNS = `f.id, f.account_id, a.handler, f.slug, f.short_code, f.title, f.type, f.definition,
   f.access_mode, f.access_token, f.access_password_hash, f.file_path, f.commit_sha, f.version,
-  f.created_at, f.updated_at`;
+  f.draft, f.preview_token, f.created_at, f.updated_at`;
 
 export const FORM_COLUMNS = `${HEAD_COLUMNS},
-  (select count(*) from responses r where r.form_id = f.id)::int as response_count`;
+  (select count(*) from responses r where r.form_id = f.id and not r.test)::int as response_count`;
 
 /** A form without its response count, which costs a scan of the form's responses. */
 export type FormHead = Omit<FormRow, "response_count">;
@@ -71,8 +74,9 @@ function owned<T extends FormHead>(account: Account, slug: string, row: T | null
  * count (the submit path), the response cap is left to the submit statement, which enforces it.
  */
 export function formStatus(
-  row: Pick<FormRow, "access_mode" | "definition"> & { response_count?: number },
-): "live" | "closed" {
+  row: Pick<FormRow, "access_mode" | "definition"> & { response_count?: number; draft?: boolean },
+): "live" | "closed" | "draft" {
+  if (row.draft) return "draft";
   if (row.access_mode === "closed") return "closed";
   const { closes_at, max_responses } = row.definition.settings;
   if (closes_at && Date.parse(closes_at) <= Date.now()) return "closed";
@@ -97,6 +101,10 @@ export const sharedUrl = (
   row.access_mode === "link" && row.access_token
     ? `${publicUrl(ctx, row)}?access=${encodeURIComponent(row.access_token)}`
     : publicUrl(ctx, row);
+
+/** A draft's unguessable preview page (SPEC §16); null once there is no token. */
+export const previewUrl = (ctx: AppContext, row: Pick<FormRow, "preview_token">) =>
+  row.preview_token ? `${ctx.config.publicBaseUrl}/preview/${row.preview_token}` : null;
 
 export const shortUrl = (ctx: AppContext, row: Pick<FormRow, "short_code">) =>
   `${ctx.config.publicBaseUrl}/${row.short_code}`;
@@ -131,6 +139,7 @@ export function detail(ctx: AppContext, row: FormRow, views: number) {
     status: formStatus(row),
     public_url: sharedUrl(ctx, row),
     short_url: shortUrl(ctx, row),
+    ...(row.preview_token ? { preview_url: previewUrl(ctx, row) } : {}),
     access: { mode: row.access_mode },
     file_path: row.file_path,
     commit_sha: row.commit_sha,

@@ -6,7 +6,9 @@ import type { Form } from "../../src/core/schema.ts";
 import { deepEqual } from "../../src/core/show-if.ts";
 import { validateForm } from "../../src/core/validate-form.ts";
 import type { AppContext } from "../context.ts";
+import { randomToken } from "../crypto.ts";
 import type { Account } from "./accounts.ts";
+import { draftWanted, withoutStatus } from "./draft-input.ts";
 import {
   detail,
   FORM_COLUMNS,
@@ -51,7 +53,7 @@ export function authorText(input: unknown): string | undefined {
  * in the repository, edited in place (comments, order and layout kept, only changed lines
  * differ); otherwise a new minimal file.
  */
-async function commitFile(
+export async function commitFile(
   ctx: AppContext,
   handler: string,
   form: Form,
@@ -109,12 +111,14 @@ export async function createForm(
   input: unknown,
   options: { commit?: boolean } = {},
 ) {
-  const form = definitionFrom(input);
+  const draft = draftWanted(input);
+  const form = definitionFrom(withoutStatus(input));
   let row: FormRow | undefined;
   for (let attempt = 0; attempt < 5 && !row; attempt++) {
     const rows = await ctx.db.query<{ id: string }>(
-      `insert into forms (account_id, slug, short_code, title, type, definition, access_mode)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7) on conflict do nothing returning id`,
+      `insert into forms (account_id, slug, short_code, title, type, definition, access_mode,
+         draft, preview_token)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9) on conflict do nothing returning id`,
       [
         account.id,
         form.slug,
@@ -123,6 +127,8 @@ export async function createForm(
         form.type,
         JSON.stringify(form),
         form.access.mode,
+        draft,
+        draft ? randomToken(24) : null,
       ],
     );
     if (rows.length === 0) {
@@ -133,14 +139,15 @@ export async function createForm(
     row = (await findForm(ctx, form.slug)) ?? undefined;
   }
   if (!row) return raise("internal_error", "Could not allocate a short code.");
-  if (options.commit !== false) {
+  // a draft's file is committed when it is published: until then no build can make it a page
+  if (options.commit !== false && !draft) {
     try {
       const { path, sha } = await commitFile(
         ctx,
         account.handler,
         form,
         `Create form ${form.slug}`,
-        authorText(input),
+        authorText(withoutStatus(input)),
       );
       await ctx.db.query("update forms set file_path = $2, commit_sha = $3 where id = $1", [
         row.id,
@@ -162,6 +169,7 @@ export async function createForm(
     public_url: view.public_url,
     short_url: view.short_url,
     form_id: view.form_id,
+    ...(view.preview_url ? { preview_url: view.preview_url } : {}),
   };
 }
 
@@ -195,7 +203,8 @@ export async function replaceForm(
   guardPlan(plan, options.confirm);
   let sha = options.sha ?? row.commit_sha;
   let path = row.file_path;
-  if (options.commit !== false)
+  // a draft's file waits for its publishing (drafts.ts)
+  if (options.commit !== false && !row.draft)
     ({ sha, path } = await commitFile(ctx, account.handler, form, message, options.text));
   else path = path ?? formPath(account.handler, form.slug);
   ctx.formCache.forget(row.slug);

@@ -38,6 +38,13 @@ export function parseInteger(
   return n;
 }
 
+/** `include_test` / `test`: "true" or "false" (absent: false); 400 invalid_param otherwise. */
+export function includeTest(value: string | undefined, name = "test"): boolean {
+  if (value === undefined || value === "" || value === "false") return false;
+  if (value === "true") return true;
+  return raise("invalid_param", `${name} must be true or false.`);
+}
+
 export function record(
   row: Pick<FormHead, "definition">,
   r: {
@@ -46,6 +53,7 @@ export function record(
     payload: unknown;
     score: unknown;
     version?: number | null;
+    test?: boolean;
   },
 ) {
   return {
@@ -55,11 +63,13 @@ export function record(
     ...(r.version !== undefined ? { version: r.version ?? 1 } : {}),
     payload: r.payload,
     ...(row.definition.type === "quiz" ? { score: r.score } : {}),
+    ...(r.test ? { test: true } : {}),
   };
 }
 
+// test answers (SPEC §16) only when asked for: $4 is include_test
 const WHERE =
-  "form_id = $1 and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)";
+  "form_id = $1 and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3) and (not test or $4::boolean)";
 
 /** Newest first; the (form_id, submitted_at desc, id desc) index serves both queries. */
 export async function listRecords(
@@ -69,18 +79,26 @@ export async function listRecords(
   range: Range,
   limit: number,
   offset: number,
+  withTest = false,
 ) {
   const row = await ownedFormHead(ctx, account, slug);
   const [rows, count] = await Promise.all([
-    ctx.db.query<{ id: string; submitted_at: string; payload: unknown; score: unknown }>(
-      `select id, submitted_at, version, payload, score from responses where ${WHERE}
-        order by submitted_at desc, id desc limit $4 offset $5`,
-      [row.id, range.since, range.until, limit, offset],
+    ctx.db.query<{
+      id: string;
+      submitted_at: string;
+      payload: unknown;
+      score: unknown;
+      test: boolean;
+    }>(
+      `select id, submitted_at, version, payload, score, test from responses where ${WHERE}
+        order by submitted_at desc, id desc limit $5 offset $6`,
+      [row.id, range.since, range.until, withTest, limit, offset],
     ),
     ctx.db.query<{ total: number }>(`select count(*)::int as total from responses where ${WHERE}`, [
       row.id,
       range.since,
       range.until,
+      withTest,
     ]),
   ]);
   return { records: rows.map((r) => record(row, r)), total: count[0]?.total ?? 0 };
@@ -94,8 +112,9 @@ export async function getRecord(ctx: AppContext, account: Account, slug: string,
     submitted_at: string;
     payload: unknown;
     score: unknown;
+    test: boolean;
   }>(
-    "select id, submitted_at, version, payload, score from responses where form_id = $1 and id = $2",
+    "select id, submitted_at, version, payload, score, test from responses where form_id = $1 and id = $2",
     [row.id, id],
   );
   if (!r) raise("not_found", "No such response.");

@@ -31,6 +31,8 @@ export interface SubmitWrite {
    * the submit (webhooks/handover.ts handOver); null or absent writes them due now, for any sender to claim.
    */
   lease?: number | null;
+  /** A test answer (SPEC §16): flagged, seq 0 (the form's sequence untouched), no email, no webhook. */
+  test?: boolean;
 }
 
 /** The name of a form's response sequence (the migration's `formdown_form_seq`). */
@@ -74,7 +76,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
     return `$${params.length}`;
   };
   const form = p(w.formId);
-  const seq = `nextval(${p(w.sequence)}::regclass)`;
+  const seq = w.test ? "0" : `nextval(${p(w.sequence)}::regclass)`;
   // optional columns only when they hold a value: each parameter costs, on PGlite most of all
   const columns = ["form_id", "payload"];
   const values = [form, `${p(w.payload)}::jsonb`];
@@ -84,6 +86,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
     commit_sha: w.commitSha,
     seconds: w.seconds,
     version: w.version,
+    test: w.test ? true : null,
   };
   for (const [column, value] of Object.entries(optional)) {
     if (value === null || value === undefined) continue;

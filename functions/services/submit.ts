@@ -23,6 +23,8 @@ export interface SubmitInput {
   body: Record<string, unknown>;
   ip: string | undefined;
   idempotencyKey: string | undefined;
+  /** The account of the API key the submit was sent with, if any: its owner sends test answers. */
+  accountId?: string | undefined;
 }
 
 /** The response counts at which a milestone email is due (absolute and % of target). */
@@ -101,7 +103,10 @@ export function plausibleSeconds(value: unknown): number | null {
 }
 
 type Access = "access_mode" | "access_token" | "access_password_hash";
-type SubmitRow = Pick<FormRow, "id" | "definition" | "commit_sha" | "version" | Access> & {
+type SubmitRow = Pick<
+  FormRow,
+  "id" | "account_id" | "definition" | "commit_sha" | "version" | "draft" | "preview_token" | Access
+> & {
   /**
    * Every email due up to this response number is in the outbox (a submit that wrote the outbox
    * part committed with it). Sequences only grow, so a later submit need not ask again: with no
@@ -126,7 +131,8 @@ async function submitRow(ctx: AppContext, slug: string, answerBy: number) {
   const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
   if (cached) return cached;
   const [found] = await ctx.db.query<Omit<SubmitRow, "sequence" | "milestones">>(
-    `select id, definition, access_mode, access_token, access_password_hash, commit_sha, version,
+    `select id, account_id, definition, access_mode, access_token, access_password_hash, commit_sha,
+       version, draft, preview_token,
        (select coalesce(json_agg(w.id), '[]') from webhooks w
          where w.form_id = forms.id and 'response.created' = any(w.events)) as hooks
        from forms where slug = $1`,
@@ -185,9 +191,17 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   const answerBy = within > 0 ? Date.now() + within : Number.POSITIVE_INFINITY;
   const row = await submitRow(ctx, slug, answerBy);
   if (!row) return raise("not_found", `No form with the slug "${slug}".`);
-  if (formStatus(row) === "closed")
-    raise("form_closed", "This form is closed and no longer accepts responses.");
-  await checkAccess(row, input.body.access);
+  const test = testAnswer(row, input);
+  if (!test) {
+    if (row.draft)
+      raise(
+        "form_closed",
+        "This form is a draft: it takes test answers only (its preview page or the owner's key).",
+      );
+    if (formStatus(row) === "closed")
+      raise("form_closed", "This form is closed and no longer accepts responses.");
+    await checkAccess(row, input.body.access);
+  }
   const { version, definition: form } = await answeringVersion(ctx, row, input.body.version, () => {
     ctx.formCache.forget(slug);
     return submitRow(ctx, slug, answerBy);
@@ -197,6 +211,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     const first = await existing(ctx, row, key);
     if (first) return first;
   }
+  if (test) return submitTest(ctx, row, { form, version }, input, key);
   if (form.humanness) {
     const token = input.body.turnstile_token;
     if (typeof token !== "string" || !(await ctx.antibot.verify(token, input.ip))) {
@@ -277,6 +292,57 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   else if (row.hooks.length > 0) wakeWebhookSender(ctx, row.hooks);
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, Number(inserted!.seq));
   return answer(row, inserted!.id, score, payload);
+}
+
+/**
+ * A test answer (SPEC §16): sent with the owner's own key, or from the form's preview page (its
+ * token in the body as `preview`). A key of another account is refused rather than ignored.
+ */
+function testAnswer(row: SubmitRow, input: SubmitInput): boolean {
+  if (input.accountId !== undefined) {
+    if (input.accountId !== row.account_id)
+      raise("forbidden", "This API key does not own the form; submit without it.");
+    return true;
+  }
+  const preview = input.body.preview;
+  if (preview === undefined) return false;
+  if (
+    typeof preview !== "string" ||
+    !row.preview_token ||
+    !constantTimeEqual(preview, row.preview_token)
+  )
+    raise("access_denied", "The preview link is not this form's (or no longer valid).");
+  return true;
+}
+
+/** Stores a test answer: validated like any other, flagged, and nothing sent for it. */
+async function submitTest(
+  ctx: AppContext,
+  row: SubmitRow,
+  { form, version }: { form: Form; version: number },
+  input: SubmitInput,
+  key?: string,
+) {
+  const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
+  const urls = uploadUrls(form, payload);
+  if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
+  const score = scoreQuiz(form, payload);
+  const statement = submitStatement({
+    formId: row.id,
+    sequence: row.sequence,
+    commitSha: row.commit_sha,
+    version,
+    payload: JSON.stringify(payload),
+    score: score ? JSON.stringify(score) : null,
+    seconds: plausibleSeconds(input.body.seconds),
+    maxResponses: null,
+    idempotencyKey: key ?? null,
+    outbox: null,
+    uploads: urls,
+    test: true,
+  });
+  const [inserted] = await ctx.db.query<Inserted>(statement.text, statement.params);
+  return { ...answer(row, inserted!.id, score, payload), test: true };
 }
 
 async function checkUploads(

@@ -18,6 +18,8 @@ export interface PageModel {
   turnstileScript: string;
   /** The form version the page is built from (SPEC §16); unknown for pages built from files. */
   version?: number | undefined;
+  /** On a preview page: the preview token its submits carry, which makes them test answers. */
+  preview?: string | undefined;
 }
 
 export function pageModel(
@@ -37,6 +39,7 @@ export function pageModel(
     turnstileSiteKey: options.turnstileSiteKey,
     turnstileScript: options.turnstileScript ?? TURNSTILE_SCRIPT,
     version: options.version,
+    ...(options.preview ? { preview: options.preview } : {}),
   };
 }
 

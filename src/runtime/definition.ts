@@ -12,6 +12,8 @@ export interface Definition {
   showResults: boolean;
   apiBase: string;
   access: string;
+  /** On a preview page: the token that makes its submits test answers (SPEC §16). */
+  preview: string | null;
   turnstileSiteKey: string | null;
   turnstileScript: string;
   pageCount: number;

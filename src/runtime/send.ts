@@ -27,7 +27,7 @@ export interface SubmitAnswer {
 
 /** The body of a submit, without the anti-bot token. */
 export function submitBody(
-  def: { hidden: string[]; access: string; version?: number | null },
+  def: { hidden: string[]; access: string; version?: number | null; preview?: string | null },
   root: HTMLElement,
   fields: Record<string, unknown>,
 ): Record<string, unknown> {
@@ -39,6 +39,7 @@ export function submitBody(
     body.hidden = Object.fromEntries(
       def.hidden.flatMap((n) => (params.get(n) ? [[n, params.get(n)]] : [])),
     );
+  if (def.preview) body.preview = def.preview;
   if (def.access === "link") body.access = params.get("access") ?? "";
   if (def.access === "password")
     body.access = root.querySelector<HTMLInputElement>("#fd-password")?.value ?? "";

@@ -9,12 +9,25 @@ export const createFormTool = defineTool({
   name: "create_form",
   title: "Create a form",
   description:
-    "Create a form, survey or quiz from a definition (or a form file as markdown); it is live at once and its file committed. An existing slug is a conflict: use update_form or deploy_form.",
-  input: source,
-  output: z.object(formLinks),
+    'Create a form, survey or quiz from a definition (or a form file as markdown); it is live at once and its file committed. status "draft": no public page yet, a preview_url to try it (answers sent from it are test answers, left out of counts), then publish_form. An existing slug is a conflict: use update_form or deploy_form.',
+  input: z
+    .object({
+      ...source.shape,
+      status: z
+        .enum(["draft", "live"])
+        .optional()
+        .describe("draft: not public until publish_form (default live)"),
+    })
+    .refine(
+      (v) => (v.definition === undefined) !== (v.markdown === undefined),
+      "give either definition or markdown, not both",
+    ),
+  output: z.object({ ...formLinks, preview_url: z.string().optional() }),
   annotations: WRITE,
   run: async (ctx, account, args) => {
-    const { form_slug: _alias, ...created } = await createForm(ctx, account, fromSource(args));
+    const source = fromSource(args);
+    const input = args.status === "draft" ? { ...source, status: "draft" } : source;
+    const { form_slug: _alias, ...created } = await createForm(ctx, account, input);
     return { ...created, ...(await submitFacts(ctx, account, created.slug)) };
   },
 });

@@ -1,0 +1,44 @@
+import { execFileSync } from "node:child_process";
+
+/** What changed among the form files between a commit and HEAD (SPEC §16). */
+export interface FormChanges {
+  /** Added or modified files, and renamed ones (with the slug they were renamed from). */
+  deploy: { file: string; renamedFrom?: string }[];
+  /** Files deleted since the commit: their forms are closed, never deleted. */
+  removed: { file: string; slug: string }[];
+}
+
+const FORM = /^forms\/@[a-z0-9][a-z0-9-]*\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+
+/** The slug a form file's name says, or null for a file that is not a form file. */
+export const slugOf = (file: string) => FORM.exec(file)?.[1] ?? null;
+
+/**
+ * `git diff --name-status -M <since> HEAD -- forms/`: renames detected by git (content similar
+ * enough), so a moved file keeps its form. Null when `since` is not a commit here (a first push,
+ * a shallow clone): the caller deploys every file then.
+ */
+export function formChanges(since: string, cwd = "."): FormChanges | null {
+  const git = (args: string[]) =>
+    execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  try {
+    git(["rev-parse", "--verify", "--quiet", `${since}^{commit}`]);
+  } catch {
+    return null;
+  }
+  const changes: FormChanges = { deploy: [], removed: [] };
+  const lines = git(["diff", "--name-status", "-M", since, "HEAD", "--", "forms/"]);
+  for (const line of lines.split("\n").filter(Boolean)) {
+    const [status = "", a = "", b] = line.split("\t");
+    const kind = status[0];
+    if ((kind === "A" || kind === "M") && slugOf(a)) changes.deploy.push({ file: a });
+    else if (kind === "D" && slugOf(a)) changes.removed.push({ file: a, slug: slugOf(a)! });
+    else if (kind === "R" && b && slugOf(b)) {
+      const from = slugOf(a);
+      changes.deploy.push(
+        from && from !== slugOf(b) ? { file: b, renamedFrom: from } : { file: b },
+      );
+    } else if (kind === "R" && slugOf(a)) changes.removed.push({ file: a, slug: slugOf(a)! });
+  }
+  return changes;
+}

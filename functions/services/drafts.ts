@@ -1,0 +1,56 @@
+// Drafts and test answers (SPEC §16): a form created with `status: "draft"` has an unguessable
+// preview page and no public one; publishing makes it live. Answers sent with the owner's key or
+// from the preview page are test answers, kept apart from the real ones and cleared in one call.
+import type { AppContext } from "../context.ts";
+import type { Account } from "./accounts.ts";
+import { findForm, ownedFormHead, previewUrl, publicUrl } from "./form-view.ts";
+import { commitFile } from "./forms.ts";
+
+/** Makes a draft live (publishing a live form again changes nothing). */
+export async function publishForm(ctx: AppContext, account: Account, slug: string) {
+  const row = await ownedFormHead(ctx, account, slug);
+  if (row.draft) {
+    const { path, sha } = await commitFile(
+      ctx,
+      account.handler,
+      row.definition,
+      `Publish form ${slug}`,
+    );
+    await ctx.db.query(
+      "update forms set draft = false, file_path = $2, commit_sha = $3, updated_at = now() where id = $1",
+      [row.id, path, sha],
+    );
+    ctx.formCache.forget(slug);
+  }
+  return {
+    slug,
+    status: row.access_mode === "closed" ? "closed" : "live",
+    published: row.draft,
+    public_url: publicUrl(ctx, row),
+    ...(row.preview_token ? { preview_url: previewUrl(ctx, row) } : {}),
+  };
+}
+
+/** The form a preview link names, or null (an unknown token looks like any missing page). */
+export async function formByPreview(ctx: AppContext, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const [hit] = await ctx.db.query<{ slug: string }>(
+    "select slug from forms where preview_token = $1",
+    [token],
+  );
+  return hit ? findForm(ctx, hit.slug) : null;
+}
+
+/** `DELETE /api/forms/{slug}/responses?test=true`: every test answer of the form at once. */
+export async function deleteTestResponses(ctx: AppContext, account: Account, slug: string) {
+  const form = await ownedFormHead(ctx, account, slug);
+  const [row] = await ctx.db.query<{ deleted: number; files: string[] }>(
+    `with gone as (delete from responses where form_id = $1 and test returning id),
+      files as (delete from uploads where response_id in (select id from gone) returning storage_key)
+     select (select count(*) from gone)::int as deleted,
+            coalesce((select array_agg(storage_key) from files), '{}') as files`,
+    [form.id],
+  );
+  for (const key of row?.files ?? []) await ctx.storage.remove(key).catch(() => {});
+  return { deleted: row?.deleted ?? 0 };
+}
