@@ -242,8 +242,9 @@ class FormdownForm extends HTMLElement {
         answer = await send(this.#url("/submit"), this.#idempotencyKey, body);
       }
       if (answer.status === 201) return await this.#done(answer);
-      // the server checks access first and spends the anti-bot token after it: get a fresh one
-      if (!["access_denied", "form_closed"].includes(answer.code ?? "")) antiBot.renew();
+      // the server spends the anti-bot token once the form is open (access is checked after it,
+      // SPEC §19): get a fresh one
+      if (answer.code !== "form_closed") antiBot.renew();
       if (answer.details?.length) {
         this.#show(answer.details);
         // the first problem may sit on another page of a multi-page form
