@@ -104,16 +104,17 @@ export class MultipartReader {
           for (;;) {
             const at = indexOf(this.#buf, this.#delimiter);
             if (at >= 0) {
-              if (at > 0) controller.enqueue(this.#buf.slice(0, at));
+              if (at > 0) controller.enqueue(this.#buf.subarray(0, at));
               // leave the delimiter for next()
-              this.#buf = this.#buf.slice(at);
+              this.#buf = this.#buf.subarray(at);
               this.#inPart = false;
               controller.close();
               return;
             }
             if (this.#buf.length > keep) {
-              controller.enqueue(this.#buf.slice(0, this.#buf.length - keep));
-              this.#buf = this.#buf.slice(this.#buf.length - keep);
+              // views, not copies: the bytes are copied once, when the next chunk joins the tail
+              controller.enqueue(this.#buf.subarray(0, this.#buf.length - keep));
+              this.#buf = this.#buf.subarray(this.#buf.length - keep);
               return;
             }
             if (!(await this.#fill())) {

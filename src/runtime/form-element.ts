@@ -118,6 +118,24 @@ class FormdownForm extends HTMLElement {
     save(this.#def.slug, this.#saved);
   }
 
+  /**
+   * What an upload carries before its file (SPEC §19): the password or link token, and an
+   * anti-bot token of its own — the upload spends it, so the next upload or the submit gets a
+   * fresh one.
+   */
+  async #uploadParts(): Promise<Record<string, string>> {
+    const parts: Record<string, string> = {};
+    const access = submitBody(this.#def, this, {}).access;
+    if (typeof access === "string") parts.access = access;
+    const antiBot = this.#antiBot;
+    if (!antiBot) return parts;
+    const token = antiBot.token();
+    antiBot.renew();
+    const value = await token.catch(() => null);
+    if (value) parts.turnstile_token = value;
+    return parts;
+  }
+
   async #onChange(event: Event) {
     const input = event.target as HTMLInputElement;
     this.#reachAt(input);
@@ -127,7 +145,16 @@ class FormdownForm extends HTMLElement {
       if (input.files?.[0]) {
         // Submit waits for uploads still on their way
         const sending = import("./upload.ts")
-          .then(({ uploadFile }) => uploadFile(this, this.#url("/uploads"), field, input, this.#tr))
+          .then(async ({ uploadFile }) =>
+            uploadFile(
+              this,
+              this.#url("/uploads"),
+              field,
+              input,
+              this.#tr,
+              await this.#uploadParts(),
+            ),
+          )
           .then((url) => {
             if (url) this.#uploads.set(field.id, url);
           });
