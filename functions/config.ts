@@ -13,6 +13,10 @@ export interface Config {
   adminToken: string | undefined;
   rateSubmit: number;
   rateApi: number;
+  /** Failed password/link attempts a minute per form, any address (SPEC §19); 0 turns it off. */
+  rateAccess: number;
+  /** Seconds an upload no submission references is kept (FORMDOWN_UPLOAD_TTL, default 24 h). */
+  uploadTtl: number;
   /** How often (ms, at most 1,000) an instance shares its rate-limit counts through the database. */
   rateSyncMs: number;
   /** Most plain submits one INSERT carries (services/submit-batch.ts); 1 sends each alone. */
@@ -68,6 +72,8 @@ export function readConfig(env: Env): Config {
     adminToken: opt(env.FORMDOWN_ADMIN_TOKEN),
     rateSubmit: int(env.FORMDOWN_RATE_SUBMIT, 600),
     rateApi: int(env.FORMDOWN_RATE_API, 1200),
+    rateAccess: int(env.FORMDOWN_RATE_ACCESS, 60),
+    uploadTtl: int(env.FORMDOWN_UPLOAD_TTL, 86_400),
     rateSyncMs: Math.min(1000, Math.max(10, int(env.FORMDOWN_RATE_SYNC_MS, 1000))),
     submitBatch: Math.max(1, int(env.FORMDOWN_SUBMIT_BATCH, 64)),
     versionGrace: Math.max(0, int(env.FORMDOWN_VERSION_GRACE, 86_400)),

@@ -16,6 +16,8 @@ export interface AntiBot {
 /** Where uploaded files live: a local folder embedded, Supabase Storage in production. */
 export interface FileStorage {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a stream as it arrives (uploads: memory does not grow with the file); an error in it fails the write. */
+  write(key: string, data: ReadableStream<Uint8Array>, contentType: string): Promise<void>;
   get(key: string): Promise<{ data: Uint8Array; contentType: string } | null>;
   remove(key: string): Promise<void>;
 }

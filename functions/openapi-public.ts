@@ -118,16 +118,22 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
         required: true,
         content: {
           "multipart/form-data": {
-            schema: obj({
-              field: str,
-              file: { type: "string", contentMediaType: "application/octet-stream" },
-            }),
+            schema: {
+              ...obj({
+                field: str,
+                access: { ...str, description: "The link token or password, as on submit" },
+                turnstile_token: { ...str, description: "The anti-bot token, as on submit" },
+                file: { type: "string", contentMediaType: "application/octet-stream" },
+              }),
+              description:
+                "Parts in this order: field, access, turnstile_token, then file (streamed to storage, cut off at max_mb)",
+            },
           },
         },
       },
       responses: {
         201: json(obj({ url: str })),
-        ...err("BadRequest", "NotFound", "TooLarge", "RateLimited"),
+        ...err("BadRequest", "Forbidden", "NotFound", "TooLarge", "Captcha", "RateLimited"),
       },
     },
   },

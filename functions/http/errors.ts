@@ -18,6 +18,7 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 |
     form_changed: 409,
     payload_too_large: 413,
     captcha_failed: 422,
+    idempotency_mismatch: 422,
     rate_limited: 429,
     internal_error: 500,
     unavailable: 503,

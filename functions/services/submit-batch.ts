@@ -34,6 +34,8 @@ export interface PlainResponse {
 export interface Inserted {
   id: string;
   seq: number;
+  /** Its number among the form's stored responses, when the statement counted (submit-sql.ts). */
+  n?: number;
   /** Its deliveries, written leased to this process's sender (submit-sql.ts DELIVERIES). */
   leased?: LeasedDelivery[];
 }
@@ -53,7 +55,12 @@ export function foldInserted(
   for (const r of rows) {
     let found = byId.get(r.id);
     if (!found) {
-      found = { id: r.id, seq: Number(r.seq), ...(leased ? { leased: [] } : {}) };
+      found = {
+        id: r.id,
+        seq: Number(r.seq),
+        ...(r.n !== undefined && r.n !== null ? { n: Number(r.n) } : {}),
+        ...(leased ? { leased: [] } : {}),
+      };
       byId.set(r.id, found);
     }
     if (leased && r.delivery_id)

@@ -1,11 +1,26 @@
 // The submit's one statement (TECH.md §10): the response, and — only when the form needs them —
 // outbox rows and upload links, written together (the rate limiter counts in memory, limiter/).
 // `seq` comes from the form's own sequence (unique, lock-free; a failed submit leaves a gap), named
-// here rather than looked up. A milestone email is inserted when the count reaches it, and the unique index on
-// (form, milestone) keeps it to exactly one even when concurrent submits race past it; any later
-// submit fills in a milestone a failed one skipped. The text is assembled from the fixed
-// fragments below (never from input), so the common submit — no email due, no upload — is a
-// single INSERT … VALUES, the plan a bare insert gets.
+// here rather than looked up. The text is assembled from the fixed fragments below (never from
+// input), so the common submit — no cap, no email due, no upload — is a single INSERT … VALUES,
+// the plan a bare insert gets.
+//
+// Caps and emails count stored responses, never `seq` (SPEC §17, §19; migration
+// 20261125000400): a capped submit, or one with an email due, is still one statement, shaped
+//   with b as (update form_counters set responses = responses + 1
+//                where form_id = $f [and responses < cap] returning responses as n),
+//        i as (insert into form_counters … count(*) + 1 … where not exists (select 1 from b)
+//                on conflict (form_id) do update … [where responses < cap] returning …),
+//        c as (select n from b union all select n from i),   -- n: this response's number
+//        r as (insert into responses … select … from c, nextval(…)),   -- no c row: no insert
+//        o as (insert into outbox … where c.n <= immediate / m <= c.n …), d …, u …
+//   select r.id, r.seq, c.n …
+// On Postgres (READ COMMITTED) an UPDATE waiting on the counter row re-checks its guard against
+// the committed value, so concurrent submits cannot pass the cap; a submit that then fails (the
+// same Idempotency-Key, unique index) rolls its bump back and spends no place. The counter row
+// is made from count(*) by the first counting submit (its ON CONFLICT covers two at once). A
+// milestone email is written when n reaches it, and the unique index on (form, milestone) keeps
+// it to exactly one; any later counting submit fills in a milestone a failed one skipped.
 
 export interface SubmitWrite {
   formId: string;
@@ -21,6 +36,8 @@ export interface SubmitWrite {
   /** Seconds from the first answer to the submit, as the page counted them. */
   seconds?: number | null;
   idempotencyKey: string | null;
+  /** Hash of the request the key was first sent with (submit.ts requestHash). */
+  idempotencyHash?: string | null;
   /** Recipients, immediate count and milestone counts; null when no email can be due. */
   outbox: { recipients: string; immediate: number; milestones: number[] } | null;
   uploads: string[];
@@ -63,11 +80,16 @@ export const DELIVERIES = (from: string, form: string | null, lease?: string) =>
       select w.id, 'response.created', ${from}.id from ${from} join webhooks w
         on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)`;
 
-/** The submit's final SELECT: the response, and the leased deliveries when there are some. */
-export const RESULT = (leased: boolean) =>
-  leased
-    ? "select r.id, r.seq, d.id as delivery_id, d.webhook_id, d.created_at from r left join d on d.response_id = r.id"
-    : "select r.id, r.seq from r";
+/**
+ * The submit's final SELECT: the response, and the leased deliveries when there are some;
+ * `counted` adds the response's number `n` from CTE `c` (the counter).
+ */
+export const RESULT = (leased: boolean, counted = false) => {
+  const n = counted ? ", (select n from c) as n" : "";
+  return leased
+    ? `select r.id, r.seq${n}, d.id as delivery_id, d.webhook_id, d.created_at from r left join d on d.response_id = r.id`
+    : `select r.id, r.seq${n} from r`;
+};
 
 export function submitStatement(w: SubmitWrite): { text: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -83,6 +105,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   const optional = {
     score: w.score,
     idempotency_key: w.idempotencyKey,
+    idempotency_hash: w.idempotencyHash,
     commit_sha: w.commitSha,
     seconds: w.seconds,
     version: w.version,
@@ -96,27 +119,35 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   const insert = `insert into responses (${columns.join(", ")}, seq)`;
   const row = values.join(", ");
   const webhooks = (w.hooks?.length ?? 0) > 0;
-  if (!w.outbox && w.uploads.length === 0 && !webhooks) {
-    const text =
-      w.maxResponses === null
-        ? `${insert} values (${row}, ${seq}) returning id, seq`
-        : `${insert} select ${row}, s.seq from ${seq} as s(seq) where s.seq <= ${p(w.maxResponses)} returning id, seq`;
-    return { text, params };
+  const counted = w.maxResponses !== null || w.outbox !== null;
+  if (!counted && w.uploads.length === 0 && !webhooks) {
+    return { text: `${insert} values (${row}, ${seq}) returning id, seq`, params };
   }
   const parts: string[] = [];
-  const conditions: string[] = [];
-  if (w.maxResponses !== null) conditions.push(`s.seq <= ${p(w.maxResponses)}`);
+  if (counted) {
+    const cap = w.maxResponses === null ? null : p(w.maxResponses);
+    parts.push(`b as (
+      update form_counters set responses = responses + 1
+      where form_id = ${form}${cap ? ` and responses < ${cap}` : ""} returning responses as n)`);
+    parts.push(`i as (
+      insert into form_counters as fc (form_id, responses)
+      select ${form}, x.n from (select count(*)::int + 1 as n from responses where form_id = ${form}) x
+      where not exists (select 1 from b)${cap ? ` and x.n <= ${cap}` : ""}
+      on conflict (form_id) do update set responses = fc.responses + 1${cap ? ` where fc.responses < ${cap}` : ""}
+      returning responses as n)`);
+    parts.push("c as (select n from b union all select n from i)");
+  }
   parts.push(`r as (
       ${insert}
-      select ${row}, s.seq from ${seq} as s(seq)${conditions.length ? ` where ${conditions.join(" and ")}` : ""}
+      select ${row}, s.seq from ${counted ? "c, " : ""}${seq} as s(seq)
       returning id, seq)`);
   if (w.outbox) {
     const to = p(w.outbox.recipients);
     parts.push(`o as (
       insert into outbox (form_id, response_id, kind, milestone, recipients)
-      select ${form}, r.id, 'response', null, ${to}::jsonb from r where r.seq <= ${p(w.outbox.immediate)}
+      select ${form}, r.id, 'response', null, ${to}::jsonb from r, c where c.n <= ${p(w.outbox.immediate)}
       union all
-      select ${form}, r.id, 'milestone', m, ${to}::jsonb from r, unnest(${p(w.outbox.milestones)}::int[]) m where m <= r.seq
+      select ${form}, r.id, 'milestone', m, ${to}::jsonb from r, c, unnest(${p(w.outbox.milestones)}::int[]) m where m <= c.n
       on conflict (form_id, milestone) where kind = 'milestone' do nothing)`);
   }
   const leased = Boolean(webhooks && w.lease);
@@ -125,5 +156,5 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
     parts.push(`u as (
       update uploads set response_id = r.id from r where uploads.form_id = ${form} and uploads.url = any(${p(w.uploads)}::text[]))`);
   }
-  return { text: `with ${parts.join(",\n")}\n${RESULT(leased)}`, params };
+  return { text: `with ${parts.join(",\n")}\n${RESULT(leased, counted)}`, params };
 }

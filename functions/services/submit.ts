@@ -4,12 +4,14 @@ import type { Form } from "../../src/core/schema.ts";
 import { type QuizScore, quizFeedback, scoreQuiz } from "../../src/core/score.ts";
 import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
-import { constantTimeEqual, verifyPassword } from "../crypto.ts";
+import { constantTimeEqual } from "../crypto.ts";
 import { clientDeadlineMs } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
 import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
+import { firstResponse, requestHash } from "./idempotency.ts";
 import { hit } from "./rate-limit.ts";
+import { checkAccess } from "./respondent-access.ts";
 import {
   foldInserted,
   type Inserted,
@@ -35,42 +37,14 @@ export function milestoneCounts(form: Form): number[] {
   return [...counts].sort((a, b) => a - b);
 }
 
-async function checkAccess(row: SubmitRow, access: unknown) {
-  if (row.access_mode === "link") {
-    if (
-      typeof access !== "string" ||
-      !row.access_token ||
-      !constantTimeEqual(access, row.access_token)
-    ) {
-      raise("access_denied", "This form needs the link it was shared with.");
-    }
-  }
-  if (row.access_mode === "password") {
-    if (
-      typeof access !== "string" ||
-      !row.access_password_hash ||
-      !(await verifyPassword(access, row.access_password_hash))
-    ) {
-      raise("access_denied", "This form needs the right password.");
-    }
-  }
-}
-
 function uploadUrls(form: Form, payload: Record<string, unknown>): string[] {
   return form.fields
     .filter((f) => f.type === "file" || f.type === "image")
     .flatMap((f) => (typeof payload[f.id] === "string" ? [payload[f.id] as string] : []));
 }
 
-async function existing(ctx: AppContext, row: SubmitRow, key: string) {
-  const [hit] = await ctx.db.query<{
-    id: string;
-    score: QuizScore | null;
-    payload: Record<string, unknown>;
-  }>("select id, score, payload from responses where form_id = $1 and idempotency_key = $2", [
-    row.id,
-    key,
-  ]);
+async function existing(ctx: AppContext, row: SubmitRow, key: string, hash: string) {
+  const hit = await firstResponse(ctx, row.id, key, hash);
   return hit ? answer(row, hit.id, hit.score, hit.payload) : null;
 }
 
@@ -108,8 +82,8 @@ type SubmitRow = Pick<
   "id" | "account_id" | "definition" | "commit_sha" | "version" | "draft" | "preview_token" | Access
 > & {
   /**
-   * Every email due up to this response number is in the outbox (a submit that wrote the outbox
-   * part committed with it). Sequences only grow, so a later submit need not ask again: with no
+   * Every email due up to this response count is in the outbox (a submit that wrote the outbox
+   * part committed with it). Counts only grow while the row is cached, so a later submit need not ask again: with no
    * milestone above it and the immediate emails behind it, the submit is a bare INSERT. Lives as
    * long as the cached row (2 s), so a new definition starts from 0 again.
    */
@@ -200,24 +174,30 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       );
     if (formStatus(row) === "closed")
       raise("form_closed", "This form is closed and no longer accepts responses.");
-    await checkAccess(row, input.body.access);
   }
   const { version, definition: form } = await answeringVersion(ctx, row, input.body.version, () => {
     ctx.formCache.forget(slug);
     return submitRow(ctx, slug, answerBy);
   });
   const key = input.idempotencyKey?.slice(0, 200);
+  const hash = key ? await requestHash(input.body) : null;
   if (key) {
-    const first = await existing(ctx, row, key);
-    if (first) return first;
+    // a retry of a stored request (its anti-bot token already spent): answer it as before
+    const first = await existing(ctx, row, key, hash!);
+    if (first) {
+      if (!test) await checkAccess(ctx, slug, row, input.body.access);
+      return first;
+    }
   }
-  if (test) return submitTest(ctx, row, { form, version }, input, key);
+  if (test) return submitTest(ctx, row, { form, version }, input, key, hash);
+  // secrets after the anti-bot check, so a password guess costs a proof of work (SPEC §19)
   if (form.humanness) {
     const token = input.body.turnstile_token;
     if (typeof token !== "string" || !(await ctx.antibot.verify(token, input.ip))) {
       raise("captcha_failed", "The anti-bot check failed; reload the page and try again.");
     }
   }
+  await checkAccess(ctx, slug, row, input.body.access);
   const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
   const urls = uploadUrls(form, payload);
   if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
@@ -250,6 +230,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
         ...plain,
         maxResponses,
         idempotencyKey: key ?? null,
+        idempotencyHash: hash,
         outbox: emailDue
           ? { recipients: JSON.stringify(email), immediate: strategy.immediate_count, milestones }
           : null,
@@ -267,7 +248,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   } catch (error) {
     // the same Idempotency-Key raced us: the first one won, answer with it
     if (key && (error as { code?: string }).code === "23505") {
-      const first = await existing(ctx, row, key);
+      const first = await existing(ctx, row, key, hash!);
       if (first) return first;
     }
     // the database is out of reach: nothing to learn from asking it again about the form
@@ -290,7 +271,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       sentAt,
     );
   else if (row.hooks.length > 0) wakeWebhookSender(ctx, row.hooks);
-  if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, Number(inserted!.seq));
+  // n: the response's number among stored ones (the counting statement answers it)
+  if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, inserted!.n ?? 0);
   return answer(row, inserted!.id, score, payload);
 }
 
@@ -322,6 +304,7 @@ async function submitTest(
   { form, version }: { form: Form; version: number },
   input: SubmitInput,
   key?: string,
+  hash?: string | null,
 ) {
   const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
   const urls = uploadUrls(form, payload);
@@ -337,6 +320,7 @@ async function submitTest(
     seconds: plausibleSeconds(input.body.seconds),
     maxResponses: null,
     idempotencyKey: key ?? null,
+    idempotencyHash: hash ?? null,
     outbox: null,
     uploads: urls,
     test: true,

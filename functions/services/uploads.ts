@@ -1,8 +1,10 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
+import { boundaryOf, MultipartError, MultipartReader, type PartHead } from "../http/multipart.ts";
 import { capped } from "../streams.ts";
-import { findForm } from "./form-view.ts";
+import { type FormRow, findForm, formStatus } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
+import { checkAccess } from "./respondent-access.ts";
 
 function accepts(accept: string[] | undefined, type: string): boolean {
   if (!accept || accept.length === 0) return true;
@@ -22,19 +24,32 @@ export interface UploadRequest {
   body: ReadableStream<Uint8Array> | null;
 }
 
-/** Room for the multipart boundaries and the `field` part around the file itself. */
+/** Room for the multipart boundaries and the text parts around the file itself. */
 const MULTIPART_SLACK = 64 * 1024;
+/** The text parts an upload may carry before its file. */
+const TEXT_PARTS = ["field", "access", "turnstile_token"];
 
-/** Stores a file for a form's file/image field and answers the URL the submit must carry. */
+type FileField = { id: string; type: "file" | "image"; accept?: string[]; max_mb: number };
+
+/**
+ * Stores a file for a form's file/image field and answers the URL the submit must carry
+ * (SPEC §5, §19). The upload obeys the form as a submit does: a closed form, a wrong password or
+ * link token, or (with `humanness`) a missing anti-bot token is refused before a byte is stored.
+ * The multipart body is read as a stream: `field`, `access` and `turnstile_token` come first,
+ * then `file`, whose bytes go to storage as they arrive and are cut off at the field's `max_mb`
+ * (413), so memory never holds the file.
+ */
 export async function upload(
   ctx: AppContext,
   slug: string,
   request: UploadRequest,
   ip: string | undefined,
 ) {
+  hit(ctx, `upload:${ip ?? "-"}`, ctx.config.rateSubmit);
   const form = await findForm(ctx, slug);
   if (!form) return raise("not_found", `No form with the slug "${slug}".`);
-  hit(ctx, `upload:${ip ?? "-"}`, ctx.config.rateSubmit);
+  if (formStatus(form) === "closed")
+    raise("form_closed", "This form is closed and no longer accepts responses.");
   const largest = Math.max(
     0,
     ...form.definition.fields.map((f) =>
@@ -45,58 +60,120 @@ export async function upload(
   const limit = largest + MULTIPART_SLACK;
   if (request.contentLength !== null && request.contentLength > limit)
     raise("payload_too_large", `The upload is over ${largest / 1024 / 1024} MB.`);
+  const boundary = boundaryOf(request.contentType);
+  if (!boundary || !request.body)
+    return raise(
+      "invalid_request",
+      "Send the upload as multipart/form-data with `field` and `file`.",
+    );
   let tooLarge = false;
-  let data: FormData;
+  const reader = new MultipartReader(
+    capped(request.body, limit, () => {
+      tooLarge = true;
+    }),
+    boundary,
+  );
   try {
-    const body = request.body
-      ? capped(request.body, limit, () => {
-          tooLarge = true;
-        })
-      : null;
-    data = await new Response(body, {
-      headers: { "content-type": request.contentType },
-    }).formData();
-  } catch {
+    return await readUpload(ctx, slug, form, reader, ip);
+  } catch (error) {
     if (tooLarge) raise("payload_too_large", `The upload is over ${largest / 1024 / 1024} MB.`);
-    return raise("invalid_request", "The multipart body cannot be read.");
+    if (error instanceof MultipartError)
+      raise("invalid_request", "The multipart body cannot be read.");
+    throw error;
+  } finally {
+    await reader.cancel();
   }
-  const fieldId = data.get("field");
-  const file = data.get("file");
-  const field = form.definition.fields.find((f) => f.id === fieldId);
-  if (!field || (field.type !== "file" && field.type !== "image")) {
-    raise("validation_failed", "field must name a file or image field of this form.", {
-      details: [{ field: "field", message: "is not a file or image field" }],
-    });
+}
+
+async function readUpload(
+  ctx: AppContext,
+  slug: string,
+  form: FormRow,
+  reader: MultipartReader,
+  ip: string | undefined,
+) {
+  const text: Record<string, string> = {};
+  for (let head = await reader.next(); head; head = await reader.next()) {
+    if (head.name !== "file" || head.filename === null) {
+      const value = await reader.text(4096);
+      if (TEXT_PARTS.includes(head.name)) text[head.name] = value;
+      continue;
+    }
+    const field = form.definition.fields.find((f) => f.id === text.field);
+    if (!field || (field.type !== "file" && field.type !== "image")) {
+      raise(
+        "validation_failed",
+        "field must name a file or image field of this form, before file.",
+        {
+          details: [{ field: "field", message: "is not a file or image field" }],
+        },
+      );
+    }
+    // as a submit: the anti-bot token, then the secret (SPEC §19)
+    if (form.definition.humanness) {
+      const token = text.turnstile_token;
+      if (!token || !(await ctx.antibot.verify(token, ip)))
+        raise("captcha_failed", "The anti-bot check failed; reload the page and try again.");
+    }
+    await checkAccess(ctx, slug, form, text.access);
+    return store(ctx, form, field as FileField, head, reader);
   }
-  if (!(file instanceof File)) {
-    return raise("validation_failed", "Send the file as multipart field `file`.", {
-      details: [{ field: "file", message: "is missing" }],
-    });
-  }
-  const f = field as { id: string; type: "file" | "image"; accept?: string[]; max_mb: number };
-  if (file.size > f.max_mb * 1024 * 1024)
-    raise("payload_too_large", `The file is over ${f.max_mb} MB.`);
-  const type = file.type || "application/octet-stream";
+  return raise("validation_failed", "Send the file as multipart field `file`.", {
+    details: [{ field: "file", message: "is missing" }],
+  });
+}
+
+async function store(
+  ctx: AppContext,
+  form: FormRow,
+  f: FileField,
+  head: PartHead,
+  reader: MultipartReader,
+) {
+  const type = head.contentType || "application/octet-stream";
   const accept = f.accept ?? (f.type === "image" ? ["image/*"] : undefined);
   if (!accepts(accept, type)) {
     raise("validation_failed", `This field accepts ${accept!.join(", ")}.`, {
       details: [{ field: f.id, message: `accepts ${accept!.join(", ")}` }],
     });
   }
-  const key = `${form.id}/${crypto.randomUUID()}/${safeName(file.name)}`;
-  await ctx.storage.put(key, new Uint8Array(await file.arrayBuffer()), type);
+  const max = f.max_mb * 1024 * 1024;
+  let size = 0;
+  let over = false;
+  const key = `${form.id}/${crypto.randomUUID()}/${safeName(head.filename ?? "file")}`;
+  try {
+    await ctx.storage.write(
+      key,
+      capped(reader.body(), max, () => {
+        over = true;
+      }).pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            size += chunk.byteLength;
+            controller.enqueue(chunk);
+          },
+        }),
+      ),
+      type,
+    );
+  } catch (error) {
+    await ctx.storage.remove(key).catch(() => {});
+    if (over) raise("payload_too_large", `The file is over ${f.max_mb} MB.`);
+    throw error;
+  }
   const url = `${ctx.config.baseUrl}/api/uploads/${key}`;
   await ctx.db.query(
     "insert into uploads (form_id, field_id, storage_key, url, content_type, size_bytes) values ($1, $2, $3, $4, $5, $6)",
-    [form.id, f.id, key, url, type, file.size],
+    [form.id, f.id, key, url, type, size],
   );
   return { url };
 }
 
-/** Files no submission references within 24 h are deleted. */
+/** Files no submission references within FORMDOWN_UPLOAD_TTL (24 h) are deleted. */
 export async function sweepUploads(ctx: AppContext): Promise<number> {
   const stale = await ctx.db.query<{ id: string; storage_key: string }>(
-    "delete from uploads where response_id is null and created_at < now() - interval '24 hours' returning id, storage_key",
+    "delete from uploads where response_id is null and created_at < now() - make_interval(secs => $1::float8) returning id, storage_key",
+    [ctx.config.uploadTtl],
   );
   for (const u of stale) await ctx.storage.remove(u.storage_key).catch(() => {});
   return stale.length;

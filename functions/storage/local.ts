@@ -1,5 +1,9 @@
+import { createWriteStream } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { FileStorage } from "../context.ts";
 
 /** Uploads in FORMDOWN_DATA_DIR/uploads, with the content type in a sidecar file. */
@@ -16,6 +20,21 @@ export function localStorage(root: string): FileStorage {
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, data);
       await writeFile(`${file}.type`, contentType);
+    },
+    async write(key, data, contentType) {
+      const file = path(key);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(`${file}.type`, contentType);
+      try {
+        await pipeline(
+          Readable.fromWeb(data as NodeReadableStream<Uint8Array>),
+          createWriteStream(file),
+        );
+      } catch (error) {
+        await rm(file, { force: true });
+        await rm(`${file}.type`, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

@@ -14,6 +14,15 @@ export function supabaseStorage(
       const { error } = await store().upload(key, data, { contentType, upsert: false });
       if (error) throw new Error(`Supabase Storage upload failed: ${error.message}`);
     },
+    async write(key, data, contentType) {
+      // supabase-js sends a stream body as it comes (duplex: "half")
+      const { error } = await store().upload(key, data, {
+        contentType,
+        upsert: false,
+        duplex: "half",
+      });
+      if (error) throw new Error(`Supabase Storage upload failed: ${error.message}`);
+    },
     async get(key) {
       const { data, error } = await store().download(key);
       if (error || !data) return null;

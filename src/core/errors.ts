@@ -11,6 +11,7 @@ export type ErrorCode =
   | "not_found"
   | "conflict"
   | "captcha_failed"
+  | "idempotency_mismatch"
   | "access_denied"
   | "form_closed"
   | "payload_too_large"

@@ -118,6 +118,24 @@ class FormdownForm extends HTMLElement {
     save(this.#def.slug, this.#saved);
   }
 
+  /**
+   * What an upload carries before its file (SPEC §19): the password or link token, and an
+   * anti-bot token of its own — the upload spends it, so the next upload or the submit gets a
+   * fresh one.
+   */
+  async #uploadParts(): Promise<Record<string, string>> {
+    const parts: Record<string, string> = {};
+    const access = submitBody(this.#def, this, {}).access;
+    if (typeof access === "string") parts.access = access;
+    const antiBot = this.#antiBot;
+    if (!antiBot) return parts;
+    const token = antiBot.token();
+    antiBot.renew();
+    const value = await token.catch(() => null);
+    if (value) parts.turnstile_token = value;
+    return parts;
+  }
+
   async #onChange(event: Event) {
     const input = event.target as HTMLInputElement;
     this.#reachAt(input);
@@ -127,7 +145,16 @@ class FormdownForm extends HTMLElement {
       if (input.files?.[0]) {
         // Submit waits for uploads still on their way
         const sending = import("./upload.ts")
-          .then(({ uploadFile }) => uploadFile(this, this.#url("/uploads"), field, input, this.#tr))
+          .then(async ({ uploadFile }) =>
+            uploadFile(
+              this,
+              this.#url("/uploads"),
+              field,
+              input,
+              this.#tr,
+              await this.#uploadParts(),
+            ),
+          )
           .then((url) => {
             if (url) this.#uploads.set(field.id, url);
           });
@@ -242,8 +269,9 @@ class FormdownForm extends HTMLElement {
         answer = await send(this.#url("/submit"), this.#idempotencyKey, body);
       }
       if (answer.status === 201) return await this.#done(answer);
-      // the server checks access first and spends the anti-bot token after it: get a fresh one
-      if (!["access_denied", "form_closed"].includes(answer.code ?? "")) antiBot.renew();
+      // the server spends the anti-bot token once the form is open and its version known (access
+      // is checked after it, SPEC §19): get a fresh one
+      if (!["form_closed", "form_changed"].includes(answer.code ?? "")) antiBot.renew();
       // answers about fields this page does not have: the form changed under it (SPEC §16)
       const unknown = answer.details?.some((d) => Number.isNaN(pageOf(this, d.field)));
       if (answer.code === "form_changed" || unknown) {

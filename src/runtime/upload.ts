@@ -10,6 +10,8 @@ export function uploadFile(
   field: Field,
   input: HTMLInputElement,
   tr: Tr,
+  /** `access` and `turnstile_token`: the server wants them before the file. */
+  parts: Record<string, string> = {},
 ): Promise<string | null> {
   const file = input.files![0]!;
   const box = input.closest<HTMLElement>("[data-field]")!;
@@ -31,6 +33,7 @@ export function uploadFile(
     const xhr = new XMLHttpRequest();
     const data = new FormData();
     data.set("field", field.id);
+    for (const [name, value] of Object.entries(parts)) data.set(name, value);
     data.set("file", file);
     progress.hidden = false;
     xhr.upload.onprogress = (e) => {

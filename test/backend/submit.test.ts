@@ -171,10 +171,17 @@ describe.each(DB_KINDS)("public submit (%s)", (kind) => {
     const again = await api("POST", "/api/forms/open/submit", {
       key: null,
       headers,
-      body: { fields: { n: 2 } },
+      body: { fields: { n: 1 } },
     });
     expect(again.status).toBe(201);
     expect(again.body.response_id).toBe(first.body.response_id);
+    // the key is bound to its answers (test/security/submit-oracles.test.ts)
+    const other = await api("POST", "/api/forms/open/submit", {
+      key: null,
+      headers,
+      body: { fields: { n: 2 } },
+    });
+    expect([other.status, other.body.code]).toEqual([422, "idempotency_mismatch"]);
     const list = await api("GET", "/api/forms/open/responses");
     expect(
       list.body.responses.filter((r: { payload: { n: number } }) => r.payload.n === 2),
