@@ -49,7 +49,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     const body = await readJson(c);
     const result = await submit(ctx, c.req.param("slug"), {
       body,
-      ip: clientIp(c),
+      ip: clientIp(c, ctx.config.trustedProxies),
       idempotencyKey: c.req.header("idempotency-key"),
     });
     return c.json(result, 201);
@@ -57,7 +57,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   app.post("/api/forms/:slug/events", async (c) => {
     const body = await readJson(c, 4096);
-    await recordEvent(ctx, c.req.param("slug"), body, clientIp(c));
+    await recordEvent(ctx, c.req.param("slug"), body, clientIp(c, ctx.config.trustedProxies));
     return c.body(null, 204);
   });
 
@@ -75,7 +75,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
           contentLength: length === undefined ? null : Number(length),
           body: c.req.raw.body,
         },
-        clientIp(c),
+        clientIp(c, ctx.config.trustedProxies),
       ),
       201,
     );
