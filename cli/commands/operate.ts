@@ -71,9 +71,14 @@ export function registerOperate(cli: CAC): void {
         "functions/drain-due.ts",
         "drain",
       );
+      const { configWarnings } = await fromCheckout<
+        typeof import("../../functions/http/operations.ts")
+      >("functions/http/operations.ts", "drain");
       const ctx = await createContext(process.env).catch((error: Error) => {
         throw new CliError(error.message, "usage", 2);
       });
+      // links in the emails it sends are built from FORMDOWN_BASE_URL
+      for (const w of configWarnings(ctx.config)) say(`⚠ ${w}`);
       try {
         if (!opts.every) {
           json(await drainDue(ctx));

@@ -5,6 +5,7 @@
 // `--unstable-cron`).
 import { createContext } from "../compose.ts";
 import { drainDue } from "../drain-due.ts";
+import { configWarnings } from "../http/operations.ts";
 
 declare const Deno: {
   env: { toObject(): Record<string, string> };
@@ -13,6 +14,8 @@ declare const Deno: {
 
 const env = Deno.env.toObject();
 const ctx = await createContext(env);
+// links in the emails it sends are built from FORMDOWN_BASE_URL
+for (const w of configWarnings(ctx.config)) console.error(`Warning: ${w}`);
 const once = async () => console.log(JSON.stringify(await drainDue(ctx)));
 
 if (env.FORMDOWN_DRAIN_SCHEDULE) {

@@ -4,6 +4,7 @@
 import { createApp } from "../app.ts";
 import { createContext } from "../compose.ts";
 import { drainingGate, within } from "../http/draining.ts";
+import { configWarnings } from "../http/operations.ts";
 
 declare const Deno: {
   env: { toObject(): Record<string, string> };
@@ -40,6 +41,7 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
     return Deno.exit(1);
   });
   const app = createApp(ctx);
+  for (const w of configWarnings(ctx.config)) console.error(`Warning: ${w}`);
   const prefix = options.pathPrefix ?? env.FORMDOWN_PATH_PREFIX ?? "";
 
   // No timers here: the rate limiter shares its counts from the requests themselves, starting a
