@@ -16,6 +16,7 @@ import {
   registerStats,
 } from "./commands/insights.ts";
 import { registerList } from "./commands/list.ts";
+import { registerOperate } from "./commands/operate.ts";
 import { registerPlan } from "./commands/plan.ts";
 import { registerSubmissions } from "./commands/submissions.ts";
 import { registerValidate } from "./commands/validate.ts";
@@ -49,6 +50,7 @@ for (const register of [
   registerEmbed,
   registerWebhooks,
   registerResponses,
+  registerOperate,
 ]) {
   register(cli);
 }

@@ -12,6 +12,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { formRoutes } from "./routes/forms.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { responseRoutes } from "./routes/responses.ts";
+import { shortLinkRoutes } from "./routes/short-links.ts";
 import { versionRoutes } from "./routes/versions.ts";
 import { viewRoutes } from "./routes/views.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
@@ -21,7 +22,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
   app.onError(errorHandler(ctx.log));
   app.use(pathGuard);
-  app.get("/api/health", () => health(ctx));
+  app.get("/api/health", (c) => health(ctx, c.req.query("detail") === "1"));
   app.get("/api/openapi.json", (c) => {
     c.header("access-control-allow-origin", "*");
     return c.json(openApiDocument(ctx.config.baseUrl));
@@ -41,5 +42,6 @@ export function createApp(ctx: AppContext): Hono<Env> {
   mcpRoutes(app, ctx);
   viewRoutes(app, ctx);
   app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
+  shortLinkRoutes(app, ctx);
   return app;
 }

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { raise } from "../src/core/errors.ts";
 import type { AppContext } from "./context.ts";
 import { sha256Hex } from "./crypto.ts";
+import { clientAddress, type TrustedProxies } from "./http/client-address.ts";
 import { type Account, accountForKey } from "./services/accounts.ts";
 import { hit, refuseOver } from "./services/rate-limit.ts";
 
@@ -36,11 +37,14 @@ export function requireKey(ctx: AppContext): MiddlewareHandler<Env> {
   };
 }
 
-/** The client address: the proxy's X-Forwarded-For first hop, else the socket's. */
-export function clientIp(c: Context): string | undefined {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
-    ?.incoming;
-  return incoming?.socket?.remoteAddress;
+/**
+ * The client address as FORMDOWN_TRUSTED_PROXIES says (http/client-address.ts): the socket's peer
+ * comes from the Node adapter (`incoming`) or the Deno entry (`remoteAddr`).
+ */
+export function clientIp(c: Context, trust: TrustedProxies): string | undefined {
+  const env = c.env as
+    | { incoming?: { socket?: { remoteAddress?: string } }; remoteAddr?: string }
+    | undefined;
+  const peer = env?.incoming?.socket?.remoteAddress ?? env?.remoteAddr;
+  return clientAddress(peer, c.req.header("x-forwarded-for"), trust);
 }

@@ -1,3 +1,5 @@
+import { normaliseBaseUrl } from "../src/core/base-url.ts";
+import { parseTrustedProxies, type TrustedProxies } from "./http/client-address.ts";
 import { readWebhookConfig, type WebhookConfig } from "./webhooks/config.ts";
 
 /** Every setting, read once from the environment (SPEC §2). Nothing else reads process.env. */
@@ -45,6 +47,12 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Postgres: seconds a statement may run (0: no limit); COPY exports and migrations exempt. */
   dbStatementTimeout: number;
+  /** Who the client is behind proxies (FORMDOWN_TRUSTED_PROXIES, functions/http/client-address.ts). */
+  trustedProxies: TrustedProxies;
+  /** On SIGTERM/SIGINT, how long requests in flight and attempts under way may finish (ms). */
+  drainMs: number;
+  /** How long one run of the scheduled drain (functions/deno/drain.ts) keeps sending (ms). */
+  drainBudgetMs: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -54,17 +62,18 @@ const int = (v: string | undefined, fallback: number) => {
   return Number.isInteger(n) && n >= 0 ? n : fallback;
 };
 const opt = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);
-const trimSlash = (u: string) => u.replace(/\/+$/, "");
 
+/** Throws one line naming the variable when a setting is malformed (start-up stops on it). */
 export function readConfig(env: Env): Config {
   const port = int(env.PORT, 4321);
   const local = `http://localhost:${port}`;
-  const baseUrl = trimSlash(opt(env.FORMDOWN_BASE_URL) ?? local);
+  const baseUrl = normaliseBaseUrl("FORMDOWN_BASE_URL", env.FORMDOWN_BASE_URL) ?? local;
   return {
     port,
     host: opt(env.HOST) ?? "127.0.0.1",
     baseUrl,
-    publicBaseUrl: trimSlash(opt(env.FORMDOWN_PUBLIC_BASE_URL) ?? baseUrl),
+    publicBaseUrl:
+      normaliseBaseUrl("FORMDOWN_PUBLIC_BASE_URL", env.FORMDOWN_PUBLIC_BASE_URL) ?? baseUrl,
     databaseUrl: opt(env.DATABASE_URL),
     dataDir: opt(env.FORMDOWN_DATA_DIR) ?? ".formdown",
     repoDir: opt(env.FORMDOWN_REPO_DIR) ?? ".",
@@ -97,5 +106,8 @@ export function readConfig(env: Env): Config {
     now: opt(env.FORMDOWN_NOW),
     webhooks: readWebhookConfig(env),
     dbStatementTimeout: int(env.FORMDOWN_DB_STATEMENT_TIMEOUT, 4),
+    trustedProxies: parseTrustedProxies(env.FORMDOWN_TRUSTED_PROXIES),
+    drainMs: int(env.FORMDOWN_DRAIN_MS, 10_000),
+    drainBudgetMs: int(env.FORMDOWN_DRAIN_BUDGET_MS, 50_000),
   };
 }

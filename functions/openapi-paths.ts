@@ -118,8 +118,21 @@ export const paths: Record<string, Record<string, unknown>> = {
     get: {
       ...pub,
       summary: "Liveness, and whether the database answers",
+      description:
+        "With `detail=1` (`formdown doctor`): `overdue` counts emails and webhook deliveries due for over 5 minutes (no sender running), `warnings` names settings that would put localhost in links.",
+      parameters: [q("detail", { enum: ["1"] })],
       responses: {
-        200: json(obj({ ok: { type: "boolean" }, database: { enum: ["up"] } })),
+        200: json(
+          obj(
+            {
+              ok: { type: "boolean" },
+              database: { enum: ["up"] },
+              overdue: obj({ emails: int, deliveries: int }),
+              warnings: { type: "array", items: str },
+            },
+            ["ok", "database"],
+          ),
+        ),
         503: json(
           obj({ ok: { type: "boolean" }, database: { enum: ["down"] }, error: str, code: str }),
           "The database cannot be reached (Retry-After says when to look again)",

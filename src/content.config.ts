@@ -1,18 +1,37 @@
 import { defineCollection } from "astro:content";
 import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { glob } from "astro/loaders";
 import { z } from "zod";
+import { BUNDLED_EXAMPLES, hasOwnForms } from "./core/bundled-examples.ts";
 import { formatFormFileError, parseFormFile } from "./core/form-file.ts";
 import { formSchema } from "./core/schema.ts";
 
 // forms/@<handler>/<slug>.md — the id keeps the handler, so the URL maps 1:1 to the file.
 // FORMDOWN_FORMS_DIR lets a build (bench/build-forms.ts) read forms from elsewhere.
 const base = process.env.FORMDOWN_FORMS_DIR ?? "./forms";
+/** forms/@<handler>/<slug>.md paths present, to tell the operator's forms from the examples. */
+function formPaths(dir: string): string[] {
+  const handlers = (() => {
+    try {
+      return readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+  })();
+  return handlers
+    .filter((d) => d.isDirectory() && d.name.startsWith("@"))
+    .flatMap((d) => readdirSync(join(dir, d.name)).map((f) => `forms/${d.name}/${f}`));
+}
+// a repository with forms of its own builds only those: the bundled examples stay out (SPEC §17)
+const skipped = hasOwnForms(formPaths(base))
+  ? BUNDLED_EXAMPLES.map((p) => `!${p.slice("forms/".length)}`)
+  : [];
 const files = glob({
-  pattern: "@*/*.md",
+  pattern: ["@*/*.md", ...skipped],
   base,
   generateId: ({ entry }) => entry.replace(/\.md$/, ""),
 });

@@ -37,6 +37,20 @@ export function registerDoctor(cli: CAC): void {
           );
         return `${settings.url} is up`;
       });
+      // warnings, not failures: the deployment answers, but something will go unnoticed
+      const health = await get("/api/health?detail=1")
+        .then((r) => r.json())
+        .catch(() => ({}));
+      const { overdue, warnings = [] } = health as {
+        overdue?: { emails: number; deliveries: number };
+        warnings?: string[];
+      };
+      if (overdue && overdue.emails + overdue.deliveries > 0)
+        warnings.unshift(
+          `${overdue.emails} email(s) and ${overdue.deliveries} webhook deliveries have been due for over 5 minutes: no sender is running (serverless: schedule the drain, see the README)`,
+        );
+      for (const w of warnings) out(`⚠ ${w}`);
+      if (overdue && warnings.length === 0) out("✓ background sending: nothing overdue");
       await check("API key", async () => {
         if (!settings.key)
           throw new Error("no key found: pass --key, set FORMDOWN_API_KEY or run `formdown login`");

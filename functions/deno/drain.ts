@@ -1,16 +1,32 @@
-// The scheduled drain for serverless deployments (e.g. Supabase cron every minute, or
-// `Deno.cron`): enqueues due digests, delivers due emails and due webhooks once and exits. The
-// two run side by side, so a hanging webhook receiver cannot hold the emails back.
+// The scheduled drain on Deno (functions/drain-due.ts): `npx deno run -A functions/deno/drain.ts`
+// delivers what is due and exits (Supabase: the `formdown-drain` function, called every minute by
+// pg_cron — see the README). With FORMDOWN_DRAIN_SCHEDULE (a cron expression, e.g. `* * * * *`)
+// it stays running and drains on that schedule with Deno.cron (Deno Deploy; locally with
+// `--unstable-cron`).
 import { createContext } from "../compose.ts";
-import { sendDue } from "../insights/sender.ts";
-import { drainWebhooks } from "../webhooks/sender.ts";
+import { drainDue } from "../drain-due.ts";
+import { configWarnings } from "../http/operations.ts";
 
-declare const Deno: { env: { toObject(): Record<string, string> } };
+declare const Deno: {
+  env: { toObject(): Record<string, string> };
+  cron?(name: string, schedule: string, handler: () => Promise<void>): Promise<void>;
+};
 
-const ctx = await createContext(Deno.env.toObject());
-try {
-  const [outbox, webhooks] = await Promise.all([sendDue(ctx, 200), drainWebhooks(ctx, 200)]);
-  console.log(JSON.stringify({ ...outbox, webhooks }));
-} finally {
-  await ctx.db.close();
+const env = Deno.env.toObject();
+const ctx = await createContext(env);
+// links in the emails it sends are built from FORMDOWN_BASE_URL
+for (const w of configWarnings(ctx.config)) console.error(`Warning: ${w}`);
+const once = async () => console.log(JSON.stringify(await drainDue(ctx)));
+
+if (env.FORMDOWN_DRAIN_SCHEDULE) {
+  if (!Deno.cron)
+    throw new Error("FORMDOWN_DRAIN_SCHEDULE needs Deno.cron (deno run --unstable-cron).");
+  console.log(`Draining on the schedule ${env.FORMDOWN_DRAIN_SCHEDULE}.`);
+  await Deno.cron("formdown drain", env.FORMDOWN_DRAIN_SCHEDULE, once);
+} else {
+  try {
+    await once();
+  } finally {
+    await ctx.db.close();
+  }
 }

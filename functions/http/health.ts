@@ -1,18 +1,23 @@
 import type { AppContext } from "../context.ts";
 import { UNAVAILABLE } from "../db/outage.ts";
+import { configWarnings, overdue } from "./operations.ts";
 
 /**
  * `GET /api/health`: 200 `{ok: true, database: "up"}` when the database answers, else 503
  * `{ok: false, database: "down", error, code: "unavailable"}` with Retry-After. It never waits
  * out an outage (a load balancer's check must answer fast): the adapter's ping fails at once
- * while the database is known to be down.
+ * while the database is known to be down. With `?detail=1` (`formdown doctor`) it adds what an
+ * operator must hear about: emails and deliveries overdue, links that would point at localhost.
  */
-export async function health(ctx: AppContext): Promise<Response> {
+export async function health(ctx: AppContext, detail = false): Promise<Response> {
   try {
     if (ctx.db.ping) await ctx.db.ping();
     else await ctx.db.query("select 1");
+    const more = detail
+      ? { overdue: await overdue(ctx), warnings: configWarnings(ctx.config) }
+      : {};
     return Response.json(
-      { ok: true, database: "up" },
+      { ok: true, database: "up", ...more },
       { headers: { "cache-control": "no-store" } },
     );
   } catch {

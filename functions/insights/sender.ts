@@ -1,6 +1,7 @@
 import type { Form } from "../../src/core/schema.ts";
 import type { AppContext } from "../context.ts";
 import { outageKind } from "../db/outage.ts";
+import { retried } from "../db/retry.ts";
 import { viewLink } from "../links/view-links.ts";
 import { milestoneEmail, responseEmail } from "./compose-email.ts";
 import { digestEmail, enqueueDigests } from "./digest.ts";
@@ -36,6 +37,8 @@ export const backoffSeconds = (attempts: number) =>
 export async function drainOutbox(
   ctx: AppContext,
   limit = 25,
+  /** Checked before each email: true stops the drain (the process is stopping). */
+  stopping: () => boolean = () => false,
 ): Promise<{ sent: number; failed: number }> {
   const lock = ctx.db.kind === "postgres" ? "for update of o skip locked" : "";
   const due = await ctx.db.query<Due>(
@@ -55,19 +58,34 @@ export async function drainOutbox(
   );
   let sent = 0;
   let failed = 0;
-  for (const row of due) {
+  for (const [i, row] of due.entries()) {
+    if (stopping()) {
+      // not attempted: due again at once for the next sender, its attempt not counted
+      const rest = due.slice(i).map((r) => r.id);
+      await retried(() =>
+        ctx.db.query(
+          "update outbox set next_attempt_at = now(), attempts = attempts - 1 where id = any($1::uuid[])",
+          [rest],
+        ),
+      );
+      break;
+    }
     let email: { subject: string; text: string; html: string } | null = null;
     try {
       email = await compose(ctx, row);
       const result = ctx.mailer
         ? await ctx.mailer.send({ to: row.recipients, ...email })
         : { id: "outbox" };
-      await ctx.db.query(
-        `update outbox set status = 'sent', sent_at = now(), subject = $2, text_body = $3, html_body = $4,
-           provider_message_id = $5, last_error = null where id = $1`,
-        [row.id, email.subject, email.text, email.html, result.id],
-      );
       sent++;
+      // sent: the record is retried, and a failure here is not the email's (never sent twice)
+      const done = email;
+      await retried(() =>
+        ctx.db.query(
+          `update outbox set status = 'sent', sent_at = now(), subject = $2, text_body = $3, html_body = $4,
+             provider_message_id = $5, last_error = null where id = $1`,
+          [row.id, done.subject, done.text, done.html, result.id],
+        ),
+      ).catch((e) => ctx.log.error(`the sent email ${row.id} could not be recorded`, e));
     } catch (error) {
       const final = row.attempts >= MAX_ATTEMPTS;
       await ctx.db.query(
@@ -113,27 +131,36 @@ async function compose(ctx: AppContext, row: Due) {
 const DIGEST_EVERY_MS = 60_000;
 
 /** Enqueues due digests, then delivers due emails: one pass of the sender (and of deno/drain.ts). */
-export async function sendDue(ctx: AppContext, limit = 25) {
+export async function sendDue(ctx: AppContext, limit = 25, stopping?: () => boolean) {
   await enqueueDigests(ctx);
-  return drainOutbox(ctx, limit);
+  return drainOutbox(ctx, limit, stopping);
 }
 
-/** The in-process sender of the Node server: drains every second, one drain at a time. */
-export function startOutboxSender(ctx: AppContext, everyMs = 1000): () => void {
-  let running = false;
+/**
+ * The in-process sender of the Node server: drains every second, one drain at a time. The stop
+ * it returns resolves once the email being sent has been recorded (the rest of its batch goes
+ * back to the table, due at once).
+ */
+export function startOutboxSender(ctx: AppContext, everyMs = 1000): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
   let digestsAt = 0;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
     const digests = Date.now() - digestsAt >= DIGEST_EVERY_MS;
     if (digests) digestsAt = Date.now();
-    (digests ? sendDue(ctx) : drainOutbox(ctx))
+    const stopping = () => stopped;
+    running = (digests ? sendDue(ctx, 25, stopping) : drainOutbox(ctx, 25, stopping))
       // an unreachable database is logged once by its adapter, not every second here
       .catch((e) => outageKind(e) === null && ctx.log.error("outbox drain failed", e))
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -154,4 +154,31 @@ describe.each(DB_KINDS)("the rate limiter (%s)", (kind) => {
     await l.flush();
     expect(await rows(b)).toEqual([{ hits: 5 }]);
   });
+
+  it("holds at most maxBuckets buckets under a flood of addresses, and still refuses the flooder's", async () => {
+    clock = 450 * minute;
+    const l = rateLimiter(db, {
+      intervalMs: 1000,
+      share: true,
+      log: quiet,
+      now: () => clock,
+      maxBuckets: 500,
+    });
+    const busy = bucket();
+    for (let i = 0; i < 3; i++) expect(l.take(busy, 3)).toBe(0);
+    await l.flush();
+    for (let i = 0; i < 20_000; i++) {
+      l.take(`flood:${kind}:${i}`, 3);
+      expect(l.size()).toBeLessThanOrEqual(500);
+      if (i % 1000 === 999) {
+        clock += 1000;
+        await l.flush();
+      }
+    }
+    // the busy bucket may have been evicted from memory; its count is in the database and comes
+    // back with the next flush
+    l.take(busy, 3);
+    await l.flush();
+    expect(l.take(busy, 3)).toBeGreaterThan(0);
+  });
 });

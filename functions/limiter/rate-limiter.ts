@@ -40,6 +40,8 @@ export interface RateLimiter {
   flush(): Promise<void>;
   /** The flush under way, if any (a serverless entry keeps the isolate alive for it). */
   pending(): Promise<void> | null;
+  /** Buckets held in memory now. */
+  size(): number;
 }
 
 export interface LimiterOptions {
@@ -52,6 +54,8 @@ export interface LimiterOptions {
   share: boolean;
   log: Log;
   now?: () => number;
+  /** Buckets kept in memory at most (default 100,000): a flood of addresses cannot grow it. */
+  maxBuckets?: number;
 }
 
 export function rateLimiter(db: Db, options: LimiterOptions): RateLimiter {
@@ -59,6 +63,22 @@ export function rateLimiter(db: Db, options: LimiterOptions): RateLimiter {
   const counts = new Map<string, Count>();
   let flushing: Promise<void> | null = null;
   let lastFlush = now();
+  const maxBuckets = options.maxBuckets ?? 100_000;
+
+  /**
+   * Makes room for a new bucket: past windows first, then the oldest buckets whose hits the
+   * database already has (sharing, the next hit reads them back), then the oldest of all.
+   */
+  function makeRoom(window: number) {
+    const target = maxBuckets - Math.max(1, Math.floor(maxBuckets / 10));
+    for (const pass of [0, 1, 2]) {
+      for (const [bucket, c] of counts) {
+        if (counts.size <= target) return;
+        const flushed = c.local === 0 && c.sending === 0;
+        if (c.window < window || (pass >= 1 && flushed) || pass === 2) counts.delete(bucket);
+      }
+    }
+  }
 
   async function send(window: number, buckets: string[], deltas: number[], reads: string[]) {
     try {
@@ -133,6 +153,7 @@ export function rateLimiter(db: Db, options: LimiterOptions): RateLimiter {
       const refused = refusal(c, t, limit);
       if (refused > 0) return refused;
       if (!c || c.window !== windowOf(t)) {
+        if (!c && counts.size >= maxBuckets) makeRoom(windowOf(t));
         c = { window: windowOf(t), shared: 0, sending: 0, local: 0, limit };
         counts.set(bucket, c);
       }
@@ -144,6 +165,7 @@ export function rateLimiter(db: Db, options: LimiterOptions): RateLimiter {
     over: (bucket, limit) => (limit <= 0 ? 0 : refusal(counts.get(bucket), now(), limit)),
     flush,
     pending: () => flushing,
+    size: () => counts.size,
   };
 }
 

@@ -1,5 +1,6 @@
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { operatorForms } from "../../src/core/bundled-examples.ts";
 import { formatFormFileError, parseFormFile } from "../../src/core/form-file.ts";
 import type { AppContext } from "../context.ts";
 import { type Account, accountByHandler, createAccount } from "../services/accounts.ts";
@@ -31,7 +32,8 @@ export async function deployRepositoryForms(
   const deployed: string[] = [];
   const invalid: string[] = [];
   const accounts = new Map<string, Account | null>();
-  for (const path of await ctx.repo.list("forms")) {
+  // the bundled examples only on a repository without forms of its own
+  for (const path of operatorForms(await ctx.repo.list("forms"))) {
     const m = FILE.exec(path);
     if (!m) continue;
     const handler = m[1]!;

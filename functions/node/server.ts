@@ -6,12 +6,14 @@ import { type ComposeOptions, createContext } from "../compose.ts";
 import type { Env } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { unavailableFailure, unavailablePage } from "../db/outage.ts";
+import { drainingGate, within } from "../http/draining.ts";
 import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
 import { startWebhookSender } from "../webhooks/sender.ts";
 import { deployRepositoryForms, ensureFirstAccount } from "./bootstrap.ts";
 import { answerParserErrors } from "./client-error.ts";
+import { trackConnections } from "./graceful.ts";
 import { createPagesHandler } from "./pages.ts";
 
 export interface StartOptions extends ComposeOptions {
@@ -31,6 +33,11 @@ export interface RunningServer {
   url: string;
   ctx: AppContext;
   firstKey: { handler: string; key: string } | null;
+  /**
+   * The graceful stop (SPEC §17): stops accepting, answers late requests 503, lets those in
+   * flight finish (up to FORMDOWN_DRAIN_MS), records every attempt's and email's outcome, then
+   * closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -50,7 +57,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   const app = createApp(ctx);
   const pages = await createPagesHandler(ctx);
-  const fetch = async (req: Request, env: unknown) => {
+  const handle = async (req: Request, env: unknown) => {
     if (pages && !new URL(req.url).pathname.startsWith("/api/")) {
       const page = await pages(req, env).catch((error: unknown) => {
         // a form page while the database is out of reach: a short page asking to come back
@@ -61,6 +68,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
     return app.fetch(req, env);
   };
+  const gate = drainingGate(handle);
+  const fetch = gate.fetch;
   const port = options.port ?? ctx.config.port;
   const host = options.host ?? ctx.config.host;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -68,6 +77,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     s.once("error", reject);
   });
   answerParserErrors(server as Server);
+  const closeConnections = trackConnections(server as Server);
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
   // with PORT 0 (tests) the addresses are known only now
@@ -85,7 +95,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // requests flush the limiter's counts as they come; this carries the last ones of a busy spell
   const sync = setInterval(() => void ctx.limiter.flush(), ctx.config.rateSyncMs);
   sync.unref();
-  const stopSender = options.outboxSender === false ? () => {} : startOutboxSender(ctx);
+  const stopSender = options.outboxSender === false ? async () => {} : startOutboxSender(ctx);
   const stopWebhooks = options.webhookSender === false ? async () => {} : startWebhookSender(ctx);
   let closing: Promise<void> | null = null;
   return {
@@ -96,9 +106,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       closing ??= (async () => {
         clearInterval(sweeps);
         clearInterval(sync);
-        stopSender();
-        await stopWebhooks();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        const { drainMs } = ctx.config;
+        // at once: the listening socket closes, late requests get 503; kept-alive connections
+        // end by themselves (node/graceful.ts), the last ones closed after drainMs
+        const connections = closeConnections(drainMs);
+        const requests = within(gate.close(), drainMs);
+        // the senders finish what they started and write its outcome (the submits in flight
+        // write their deliveries due, for any instance to claim)
+        await Promise.all([requests, connections, stopSender(), stopWebhooks()]);
         await ctx.limiter.flush();
         await ctx.db.close();
       })();

@@ -15,6 +15,8 @@ try {
   const { startServer } = await import("./server.ts");
   const server = await startServer({ env: process.env });
   const { config } = server.ctx;
+  const { configWarnings } = await import("../http/operations.ts");
+  for (const w of configWarnings(config)) console.error(`Warning: ${w}`);
   if (server.firstKey) {
     console.log(
       `\nCreated the account @${server.firstKey.handler}. Its API key (shown once, also in ${config.dataDir}/api-key):\n\n  ${server.firstKey.key}\n`,

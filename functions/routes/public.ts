@@ -52,7 +52,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     const auth = c.req.header("authorization");
     const result = await submit(ctx, c.req.param("slug"), {
       body,
-      ip: clientIp(c),
+      ip: clientIp(c, ctx.config.trustedProxies),
       idempotencyKey: c.req.header("idempotency-key"),
       accountId: auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
     });
@@ -61,7 +61,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   app.post("/api/forms/:slug/events", async (c) => {
     const body = await readJson(c, 4096);
-    await recordEvent(ctx, c.req.param("slug"), body, clientIp(c));
+    await recordEvent(ctx, c.req.param("slug"), body, clientIp(c, ctx.config.trustedProxies));
     return c.body(null, 204);
   });
 
@@ -79,7 +79,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
           contentLength: length === undefined ? null : Number(length),
           body: c.req.raw.body,
         },
-        clientIp(c),
+        clientIp(c, ctx.config.trustedProxies),
       ),
       201,
     );

@@ -106,8 +106,9 @@ export const sharedUrl = (
 export const previewUrl = (ctx: AppContext, row: Pick<FormRow, "preview_token">) =>
   row.preview_token ? `${ctx.config.publicBaseUrl}/preview/${row.preview_token}` : null;
 
+/** On the API origin, which serves it (routes/short-links.ts): the static host cannot (SPEC §17). */
 export const shortUrl = (ctx: AppContext, row: Pick<FormRow, "short_code">) =>
-  `${ctx.config.publicBaseUrl}/${row.short_code}`;
+  `${ctx.config.baseUrl}/${row.short_code}`;
 
 export async function viewCounts(ctx: AppContext, formIds: string[]): Promise<Map<string, number>> {
   if (formIds.length === 0) return new Map();

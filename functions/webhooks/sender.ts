@@ -6,6 +6,7 @@
 
 import type { AppContext } from "../context.ts";
 import { outageKind } from "../db/outage.ts";
+import { retried } from "../db/retry.ts";
 import { attemptDelivery } from "./deliver.ts";
 import { GAP_MS, leaseSeconds, registerSender } from "./handover.ts";
 import {
@@ -47,7 +48,7 @@ export async function drainWebhooks(
     if (rows.length === 0) break;
     taken += rows.length;
     const outcomes = await Promise.all(rows.map((row) => attemptDelivery(ctx, row)));
-    await recordOutcomes(ctx.db, outcomes);
+    await retried(() => recordOutcomes(ctx.db, outcomes));
     for (const o of outcomes) counts[o.status === "pending" ? "retrying" : o.status]++;
     if (rows.length < batch) break;
   }
@@ -90,6 +91,8 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
   // under load the sender costs the database a few statements a second, not two per delivery.
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
   let lastFlush = 0;
+  /** Stopping: called when the last attempt under way has finished. */
+  let idle: (() => void) | null = null;
   function flush() {
     if (flushing || flushTimer || outcomes.length === 0) return;
     const wait = outcomes.length >= BATCH ? 0 : lastFlush + GAP_MS - Date.now();
@@ -102,8 +105,12 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
     }
     lastFlush = Date.now();
     const batch = outcomes.splice(0);
-    flushing = recordOutcomes(ctx.db, batch)
-      .catch((e) => ctx.log.error("webhook outcomes could not be recorded", e))
+    // retried, and put back when it still fails: a lost outcome is a second send after the lease
+    flushing = retried(() => recordOutcomes(ctx.db, batch))
+      .catch((e) => {
+        outcomes.unshift(...batch);
+        ctx.log.error("webhook outcomes could not be recorded yet; retrying", e);
+      })
       .finally(() => {
         flushing = null;
         flush();
@@ -116,10 +123,13 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
     attemptDelivery(ctx, row).then((outcome) => {
       inFlight--;
       count(busy, row.webhook_id, -1);
-      // stopping: the database is closing; the lease brings the row back to the next sender
-      if (stopped) return;
+      // stopping too: the attempt was made, so its outcome is written before the process exits
       outcomes.push(outcome);
       flush();
+      if (stopped) {
+        if (inFlight === 0) idle?.();
+        return;
+      }
       // a slot is free: handed-over rows first (their lease is running), then the table's
       if (waiting.length > 0) startWaiting();
       if (backlog) schedule();
@@ -240,9 +250,14 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
     if (soon) clearTimeout(soon);
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
+    // handed-over rows not yet attempted go back to the table when their lease ends
     waiting = [];
     registerSender(ctx, null);
-    flush();
-    await flushing;
+    // attempts under way finish (each within the receiver timeout) and their outcomes are written
+    if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
+    for (let round = 0; round < 3 && (outcomes.length > 0 || flushing); round++) {
+      flush();
+      await flushing;
+    }
   };
 }

@@ -1,0 +1,96 @@
+// The Deno server (Deno Deploy, Supabase Edge Functions, any Deno host): the same fetch
+// application over Postgres, with the graceful stop of SPEC §17. Entry points: functions/deno/main.ts
+// (`npx deno run -A functions/deno/main.ts`) and supabase/functions/formdown/index.ts.
+import { createApp } from "../app.ts";
+import { createContext } from "../compose.ts";
+import { drainingGate, within } from "../http/draining.ts";
+import { configWarnings } from "../http/operations.ts";
+
+declare const Deno: {
+  env: { toObject(): Record<string, string> };
+  serve(
+    options: { port: number; hostname: string; onListen?: (a: { port: number }) => void },
+    handler: (req: Request, info: { remoteAddr: { hostname: string } }) => Promise<Response>,
+  ): { shutdown(): Promise<void>; finished: Promise<void> };
+  addSignalListener(signal: "SIGTERM" | "SIGINT", handler: () => void): void;
+  exit(code: number): never;
+};
+
+declare const EdgeRuntime: { waitUntil?(p: Promise<unknown>): void } | undefined;
+
+/** A request without the path prefix its host puts in front (Supabase: the function's name). */
+export function stripPrefix(req: Request, prefix: string): Request {
+  const p = prefix.replace(/\/+$/, "");
+  if (!p) return req;
+  const url = new URL(req.url);
+  if (url.pathname !== p && !url.pathname.startsWith(`${p}/`)) return req;
+  url.pathname = url.pathname.slice(p.length) || "/";
+  return new Request(url, req);
+}
+
+export async function serveFormdown(options: { pathPrefix?: string } = {}): Promise<void> {
+  const env = Deno.env.toObject();
+  if (!env.DATABASE_URL) {
+    console.error(
+      "Formdown could not start: the Deno entry needs DATABASE_URL (Postgres or Supabase).",
+    );
+    Deno.exit(1);
+  }
+  const ctx = await createContext(env).catch((error: Error) => {
+    console.error(`Formdown could not start: ${error.message}`);
+    return Deno.exit(1);
+  });
+  const app = createApp(ctx);
+  for (const w of configWarnings(ctx.config)) console.error(`Warning: ${w}`);
+  const prefix = options.pathPrefix ?? env.FORMDOWN_PATH_PREFIX ?? "";
+
+  // No timers here: the rate limiter shares its counts from the requests themselves, starting a
+  // flush on the first hit after its interval (limiter/rate-limiter.ts). Supabase's Edge Runtime
+  // may freeze the isolate once the response is sent, so the flush under way is handed to its
+  // waitUntil where there is one.
+  const keepAlive = typeof EdgeRuntime === "undefined" ? undefined : EdgeRuntime.waitUntil;
+  const gate = drainingGate(async (req: Request, remoteAddr: string) => {
+    // the peer address, as the Node adapter gives it, for FORMDOWN_TRUSTED_PROXIES (auth.ts)
+    const res = await app.fetch(stripPrefix(req, prefix), { remoteAddr });
+    const flushing = ctx.limiter.pending();
+    if (flushing && keepAlive) keepAlive.call(EdgeRuntime, flushing);
+    return res;
+  });
+  const server = Deno.serve(
+    {
+      port: Number(env.PORT ?? 8000),
+      hostname: env.HOST ?? "127.0.0.1",
+      onListen: ({ port }) => console.log(`URL http://127.0.0.1:${port}`),
+    },
+    (req, info) => gate.fetch(req, info.remoteAddr.hostname),
+  );
+
+  // Graceful stop (SPEC §17): late requests get 503 + Connection: close, those in flight finish
+  // (up to FORMDOWN_DRAIN_MS), the limiter's last counts are shared, then exit 0. Deno cannot
+  // close its listener apart from its connections: shutdown() also closes every idle kept-alive
+  // connection at once, cutting a request a client is just sending on one. So the listener
+  // stays open, answering 503, until nothing has arrived for QUIET_MS (a load balancer has taken
+  // the instance out), and only then shuts down. This entry sends no webhook or email itself
+  // (the scheduled drain does), so nothing else is under way.
+  const QUIET_MS = 1000;
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests and closing the database…`);
+    const until = Date.now() + ctx.config.drainMs;
+    void gate.close();
+    while (Date.now() < until && (gate.inFlight() > 0 || gate.quietFor() < QUIET_MS))
+      await new Promise((r) => setTimeout(r, 50));
+    await within(server.shutdown(), Math.max(0, until - Date.now()));
+    await ctx.limiter.flush();
+    await ctx.db.close();
+    Deno.exit(0);
+  }
+  try {
+    Deno.addSignalListener("SIGTERM", () => void stop("SIGTERM"));
+    Deno.addSignalListener("SIGINT", () => void stop("SIGINT"));
+  } catch {
+    // a host without signals (an edge runtime) stops its isolates itself
+  }
+}

@@ -1,0 +1,23 @@
+import type { Hono } from "hono";
+import type { Env } from "../auth.ts";
+import type { AppContext } from "../context.ts";
+
+/**
+ * `short_url` (`/<code>`, at least one capital) and the slug-only URL (`/<slug>`) are served by
+ * the API origin that names them (SPEC §17), on every runtime: a redirect to the form's page on
+ * the public origin. The static host knows nothing of codes.
+ */
+export function shortLinkRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.get("/:code{[A-Za-z0-9]{4,16}}", async (c) => {
+    const code = c.req.param("code");
+    const [row] = await ctx.db.query<{ handler: string; slug: string }>(
+      /[A-Z]/.test(code)
+        ? "select a.handler, f.slug from forms f join accounts a on a.id = f.account_id where f.short_code = $1"
+        : "select a.handler, f.slug from forms f join accounts a on a.id = f.account_id where f.slug = $1 order by f.created_at limit 1",
+      [code],
+    );
+    if (!row) return c.notFound();
+    const search = new URL(c.req.url).search;
+    return c.redirect(`${ctx.config.publicBaseUrl}/@${row.handler}/${row.slug}${search}`, 302);
+  });
+}
