@@ -22,6 +22,8 @@ export const deployFormTool = defineTool({
     form_id: str,
     slug: str,
     path: str,
+    /** The seed's name for the live page (`{url, slug, form_id}`); public_url as other tools say it. */
+    url: str,
     public_url: str,
     submit_url: str,
     humanness: z.boolean(),
@@ -42,6 +44,6 @@ export const deployFormTool = defineTool({
       });
     const path = args.path ?? formPath(account.handler, args.slug!);
     const done = await deployFormFile(ctx, account, path, args.content);
-    return { ...done, ...(await submitFacts(ctx, account, done.slug)) };
+    return { ...done, url: done.public_url, ...(await submitFacts(ctx, account, done.slug)) };
   },
 });
