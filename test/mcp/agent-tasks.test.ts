@@ -201,7 +201,10 @@ describe("a scripted agent run over every tool, each answer checked against its 
     const tested = await call("test_webhook", { slug: "lunch-poll", webhook_id: hook.id });
     expect(tested).toMatchObject({ delivered: false, status: 404 });
     const log = await call("list_webhook_deliveries", { slug: "lunch-poll", webhook_id: hook.id });
-    expect(log).toMatchObject({ total: 1, deliveries: [{ event: "webhook.test", status: "failed" }] });
+    expect(log).toMatchObject({
+      total: 1,
+      deliveries: [{ event: "webhook.test", status: "failed" }],
+    });
     expect(await call("delete_webhook", { slug: "lunch-poll", webhook_id: hook.id })).toEqual({
       deleted: true,
       webhook_id: hook.id,

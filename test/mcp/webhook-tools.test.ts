@@ -44,7 +44,7 @@ describe.each(["v2 SDK", "v1 SDK"] as const)("webhooks through MCP alone (%s)", 
       definition: { title: "Hooked", slug, fields: [{ id: "a", type: "text" }] },
     });
     const tools = await agent.listTools();
-    const add = tools.find((t) => t.name === "add_webhook") as { description: string };
+    const add = tools.find((t) => t.name === "add_webhook") as unknown as { description: string };
     expect(add.description).toContain("HMAC-SHA256");
     expect(add.description).toContain("whsec_");
 

@@ -7,8 +7,7 @@ import { defineTool, WRITE } from "../tool.ts";
 export const addWebhookTool = defineTool({
   name: "add_webhook",
   title: "Add a webhook",
-  description:
-    `POST each new (and deleted) response to a URL as a signed JSON event, retried for over a day. The whsec_ secret is shown only in this answer, with signing (the recipe and a verify snippet). ${SIGNING_LINE} Then test_webhook. Max 10 per form.`,
+  description: `POST each new (and deleted) response to a URL as a signed JSON event, retried for over a day. The whsec_ secret is shown only in this answer, with signing (the recipe and a verify snippet). ${SIGNING_LINE} Then test_webhook. Max 10 per form.`,
   input: z.object({
     slug,
     url: z.string().min(1).describe("The receiver's http or https URL"),
