@@ -70,7 +70,11 @@ export const webhookPaths: Record<string, Record<string, unknown>> = {
     parameters: [slug, uuid("id")],
     get: {
       summary: "The webhook's deliveries, newest first",
-      parameters: [q("limit", int), q("offset", int)],
+      parameters: [
+        q("limit", int),
+        q("offset", int),
+        q("status", { enum: ["pending", "delivered", "failed"] }),
+      ],
       responses: {
         200: json(
           obj({

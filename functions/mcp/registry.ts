@@ -15,8 +15,10 @@ import { getReportTool } from "./tools/get-response-report.ts";
 import { getResponsesTool } from "./tools/get-responses.ts";
 import { listFormsTool } from "./tools/list-forms.ts";
 import { listResponsesTool } from "./tools/list-responses.ts";
+import { listWebhookDeliveriesTool } from "./tools/list-webhook-deliveries.ts";
 import { listWebhooksTool } from "./tools/list-webhooks.ts";
 import { publishFormTool } from "./tools/publish-form.ts";
+import { testWebhookTool } from "./tools/test-webhook.ts";
 import { updateFormTool } from "./tools/update-form.ts";
 import { updateAccessTool } from "./tools/update-form-access.ts";
 import { validateFormTool } from "./tools/validate-form.ts";
@@ -44,6 +46,8 @@ export const TOOLS: ToolDef[] = [
   addWebhookTool,
   listWebhooksTool,
   deleteWebhookTool,
+  testWebhookTool,
+  listWebhookDeliveriesTool,
   deleteResponseTool,
   deleteFormTool,
 ];

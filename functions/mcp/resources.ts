@@ -28,6 +28,17 @@ export async function listResources(ctx: AppContext, account: Account) {
   ];
 }
 
+/** The form files as one template (resources/templates/list), read through readResource. */
+export const RESOURCE_TEMPLATES = [
+  {
+    uriTemplate: "formdown://forms/{slug}",
+    name: "form-file",
+    title: "A form file",
+    description: "The form file of one of your forms (slug from list_forms), as committed",
+    mimeType: "text/markdown",
+  },
+];
+
 /** A resource's text, or null when the URI names nothing the account can read. */
 export async function readResource(ctx: AppContext, account: Account, uri: string) {
   if (uri === FORM_SCHEMA_URI)

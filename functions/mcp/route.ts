@@ -1,8 +1,10 @@
 import type { Hono } from "hono";
 import { authenticate, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
+import { failureResponse } from "../http/errors.ts";
 import type { Account } from "../services/accounts.ts";
 import { discoveryRoutes } from "./discovery.ts";
+import { originAllowed } from "./origin.ts";
 import { PROTOCOL_VERSIONS } from "./protocol.ts";
 
 type Sdk = typeof import("@modelcontextprotocol/server");
@@ -37,6 +39,11 @@ export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
     ));
 
   app.post("/api/mcp", async (c) => {
+    if (!originAllowed(ctx.config, c.req.header("origin"), c.req.header("host")))
+      return failureResponse({
+        code: "forbidden",
+        error: `This Origin may not call the MCP server: only pages of ${ctx.config.baseUrl}, or clients that send no Origin.`,
+      });
     const account = await authenticate(ctx, c.req.header("authorization"));
     const request = withJsonAccept(c.req.raw);
     const [sdk, server] = await loadSdk();

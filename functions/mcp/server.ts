@@ -9,7 +9,7 @@ import { inputJsonSchema, outputJsonSchema } from "./json-schema.ts";
 import { analyzeResponsesPrompt, PROMPTS } from "./prompts.ts";
 import { PROTOCOL_VERSIONS } from "./protocol.ts";
 import { INSTRUCTIONS, SERVER_INFO, TOOLS } from "./registry.ts";
-import { listResources, readResource } from "./resources.ts";
+import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
 import { EXTRA_CONTENT, type ImageContent } from "./tool.ts";
 
 type ToolResult = {
@@ -111,6 +111,9 @@ export function createMcpServer(ctx: AppContext, account: Account): Server {
   );
   server.setRequestHandler("resources/list", async () => ({
     resources: await listResources(ctx, account),
+  }));
+  server.setRequestHandler("resources/templates/list", async () => ({
+    resourceTemplates: RESOURCE_TEMPLATES,
   }));
   server.setRequestHandler("resources/read", async (request) => {
     const contents = await readResource(ctx, account, request.params.uri);

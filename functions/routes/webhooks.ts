@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { raise } from "../../src/core/errors.ts";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
@@ -13,6 +14,8 @@ import {
   retryDelivery,
   testWebhook,
 } from "../webhooks/service.ts";
+
+const DELIVERY_STATUSES = ["pending", "delivered", "failed"];
 
 /** Webhooks (SPEC §11) and deleting responses (SPEC §12). */
 export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
@@ -34,8 +37,11 @@ export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.get(`${base}/:id/deliveries`, key, async (c) => {
     const limit = parseInteger("limit", c.req.query("limit"), 25, 1, 100);
     const offset = parseInteger("offset", c.req.query("offset"), 0, 0, 100_000_000);
+    const status = c.req.query("status");
+    if (status !== undefined && !DELIVERY_STATUSES.includes(status))
+      raise("invalid_request", `status must be one of ${DELIVERY_STATUSES.join(", ")}.`);
     const { slug, id } = c.req.param();
-    return c.json(await listDeliveries(ctx, c.get("account"), slug, id, limit, offset));
+    return c.json(await listDeliveries(ctx, c.get("account"), slug, id, limit, offset, status));
   });
   app.post(`${base}/:id/deliveries/:delivery/retry`, key, async (c) => {
     const { slug, id, delivery } = c.req.param();

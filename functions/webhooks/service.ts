@@ -143,18 +143,20 @@ export async function listDeliveries(
   id: string,
   limit: number,
   offset: number,
+  status?: string,
 ) {
   const { hook } = await ownedWebhook(ctx, account, slug, id);
   const [deliveries, count] = await Promise.all([
     ctx.db.query(
       `select id, event, response_id, status, attempts, last_status, last_error, next_attempt_at, created_at
-         from webhook_deliveries where webhook_id = $1
+         from webhook_deliveries where webhook_id = $1 and ($4::text is null or status = $4)
         order by created_at desc, id desc limit $2 offset $3`,
-      [hook.id, limit, offset],
+      [hook.id, limit, offset, status ?? null],
     ),
     ctx.db.query<{ total: number }>(
-      "select count(*)::int as total from webhook_deliveries where webhook_id = $1",
-      [hook.id],
+      `select count(*)::int as total from webhook_deliveries
+        where webhook_id = $1 and ($2::text is null or status = $2)`,
+      [hook.id, status ?? null],
     ),
   ]);
   return { deliveries, limit, offset, total: count[0]?.total ?? 0 };

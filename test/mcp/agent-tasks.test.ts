@@ -167,10 +167,10 @@ describe("a scripted agent run over every tool, each answer checked against its 
       result: "updated",
       slug: "lunch-poll",
       path: file.path,
+      url: `${s.url}/@${s.handler}/lunch-poll`,
       public_url: `${s.url}/@${s.handler}/lunch-poll`,
       submit_url: created.submit_url,
     });
-    expect(deployed).not.toHaveProperty("url");
     // a new file need not repeat its slug: the name says it
     const fresh = await call("deploy_form", {
       slug: "tea-poll",
@@ -197,6 +197,14 @@ describe("a scripted agent run over every tool, each answer checked against its 
     const hooks = await call("list_webhooks", { slug: "lunch-poll" });
     expect(hooks.webhooks).toEqual([expect.objectContaining({ id: hook.id })]);
     expect(hooks.webhooks[0]).not.toHaveProperty("secret");
+    // the server itself answers 404 to the test event: said, not raised
+    const tested = await call("test_webhook", { slug: "lunch-poll", webhook_id: hook.id });
+    expect(tested).toMatchObject({ delivered: false, status: 404 });
+    const log = await call("list_webhook_deliveries", { slug: "lunch-poll", webhook_id: hook.id });
+    expect(log).toMatchObject({
+      total: 1,
+      deliveries: [{ event: "webhook.test", status: "failed" }],
+    });
     expect(await call("delete_webhook", { slug: "lunch-poll", webhook_id: hook.id })).toEqual({
       deleted: true,
       webhook_id: hook.id,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SIGNING_LINE, SIGNING_RECIPE } from "../../webhooks/recipe.ts";
 import { createWebhook } from "../../webhooks/service.ts";
 import { slug } from "../args.ts";
 import { defineTool, WRITE } from "../tool.ts";
@@ -6,8 +7,7 @@ import { defineTool, WRITE } from "../tool.ts";
 export const addWebhookTool = defineTool({
   name: "add_webhook",
   title: "Add a webhook",
-  description:
-    "POST each new (and deleted) response to a URL as a signed JSON event (Standard Webhooks), retried for over a day. The whsec_ secret is shown only in this answer. Max 10 per form.",
+  description: `POST each new (and deleted) response to a URL as a signed JSON event, retried for over a day. The whsec_ secret is shown only in this answer, with signing (the recipe and a verify snippet). ${SIGNING_LINE} Then test_webhook. Max 10 per form.`,
   input: z.object({
     slug,
     url: z.string().min(1).describe("The receiver's http or https URL"),
@@ -23,8 +23,14 @@ export const addWebhookTool = defineTool({
     events: z.array(z.string()),
     secret: z.string(),
     created_at: z.string(),
+    signing: z.looseObject({ signed_content: z.string(), key: z.string(), verify: z.string() }),
   }),
   annotations: { ...WRITE, openWorldHint: true },
-  run: (ctx, account, a) =>
-    createWebhook(ctx, account, a.slug, { url: a.url, ...(a.events ? { events: a.events } : {}) }),
+  run: async (ctx, account, a) => ({
+    ...(await createWebhook(ctx, account, a.slug, {
+      url: a.url,
+      ...(a.events ? { events: a.events } : {}),
+    })),
+    signing: SIGNING_RECIPE,
+  }),
 });

@@ -28,6 +28,8 @@ export const deployFormTool = defineTool({
     form_id: str.optional(),
     slug: str,
     path: str,
+    /** The seed's name for the live page (`{url, slug, form_id}`); public_url as other tools say it. */
+    url: str.optional(),
     public_url: str.optional(),
     submit_url: str.optional(),
     humanness: z.boolean().optional(),
@@ -54,6 +56,6 @@ export const deployFormTool = defineTool({
     });
     if ("plan" in done && done.plan)
       return { result: "planned", slug: done.plan.slug, path, plan: done.plan };
-    return { ...done, ...(await submitFacts(ctx, account, done.slug)) };
+    return { ...done, url: done.public_url, ...(await submitFacts(ctx, account, done.slug)) };
   },
 });
