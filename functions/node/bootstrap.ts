@@ -24,16 +24,20 @@ export async function ensureFirstAccount(
 
 const FILE = /^forms\/@([a-z0-9][a-z0-9-]*)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
-/** Deploys every valid forms/@<handler>/<slug>.md of the repository into its handler's account. */
+/**
+ * Deploys every valid forms/@<handler>/<slug>.md of the repository into its handler's account
+ * (`only`: just these paths — the files a new commit touched, see watch-head.ts).
+ */
 export async function deployRepositoryForms(
   ctx: AppContext,
+  only?: ReadonlySet<string>,
 ): Promise<{ deployed: string[]; invalid: string[] }> {
   const deployed: string[] = [];
   const invalid: string[] = [];
   const accounts = new Map<string, Account | null>();
   for (const path of await ctx.repo.list("forms")) {
     const m = FILE.exec(path);
-    if (!m) continue;
+    if (!m || (only && !only.has(path))) continue;
     const handler = m[1]!;
     if (!accounts.has(handler)) {
       let account = await accountByHandler(ctx, handler);

@@ -11,8 +11,10 @@ import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
 import { startWebhookSender } from "../webhooks/sender.ts";
 import { deployRepositoryForms, ensureFirstAccount } from "./bootstrap.ts";
+import { CLI_PATH, cliBundleResponse } from "./cli-bundle.ts";
 import { answerParserErrors } from "./client-error.ts";
 import { createPagesHandler } from "./pages.ts";
+import { watchBranchHead } from "./watch-head.ts";
 
 export interface StartOptions extends ComposeOptions {
   env: Env;
@@ -25,6 +27,11 @@ export interface StartOptions extends ComposeOptions {
   outboxSender?: boolean;
   /** Run the in-process webhook sender (default true). */
   webhookSender?: boolean;
+  /**
+   * Deploy form files committed to the local git repository while running (default: embedded
+   * mode with a git repository and the start-up deploy on); the poll interval in ms, or false.
+   */
+  watchRepository?: number | false;
 }
 
 export interface RunningServer {
@@ -51,6 +58,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp(ctx);
   const pages = await createPagesHandler(ctx);
   const fetch = async (req: Request, env: unknown) => {
+    // the CLI as one file, for forms-only repositories (`formdown init`, `formdown self-update`)
+    if ((req.method === "GET" || req.method === "HEAD") && new URL(req.url).pathname === CLI_PATH)
+      return cliBundleResponse(req.method);
     if (pages && !new URL(req.url).pathname.startsWith("/api/")) {
       const page = await pages(req, env).catch((error: unknown) => {
         // a form page while the database is out of reach: a short page asking to come back
@@ -87,6 +97,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   sync.unref();
   const stopSender = options.outboxSender === false ? () => {} : startOutboxSender(ctx);
   const stopWebhooks = options.webhookSender === false ? async () => {} : startWebhookSender(ctx);
+  const watchMs =
+    options.watchRepository ??
+    (ctx.config.embedded && ctx.repo.kind === "git" && !options.skipRepositoryForms ? 1000 : false);
+  const watcher = watchMs === false ? null : watchBranchHead(ctx, ctx.config.repoDir, watchMs);
   let closing: Promise<void> | null = null;
   return {
     url,
@@ -98,6 +112,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         clearInterval(sync);
         stopSender();
         await stopWebhooks();
+        await watcher?.stop();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await ctx.limiter.flush();
         await ctx.db.close();
