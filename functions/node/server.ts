@@ -78,6 +78,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     s.once("error", reject);
   });
   answerParserErrors(server as Server);
+  // Node closes an idle keep-alive connection after 5 s; a client (or proxy) that sends on it in
+  // that very moment gets ECONNRESET — on a busy machine, often. A minute is the usual advice
+  // (longer than a load balancer's idle timeout); headersTimeout must stay above it.
+  (server as Server).keepAliveTimeout = 65_000;
+  (server as Server).headersTimeout = 66_000;
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
   // with PORT 0 (tests) the addresses are known only now
