@@ -21,6 +21,8 @@ export interface SubmitWrite {
   idempotencyKey: string | null;
   /** Recipients, immediate count and milestone counts; null when no email can be due. */
   outbox: { recipients: string; immediate: number; milestones: number[] } | null;
+  /** The respondent's confirmation: `[address]` as JSON, the answer of its email field. */
+  respondent?: string | null;
   uploads: string[];
   /** The form's webhooks for `response.created`: their delivery rows are written here too. */
   hooks?: string[];
@@ -90,7 +92,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   const insert = `insert into responses (${columns.join(", ")}, seq)`;
   const row = values.join(", ");
   const webhooks = (w.hooks?.length ?? 0) > 0;
-  if (!w.outbox && w.uploads.length === 0 && !webhooks) {
+  if (!w.outbox && w.uploads.length === 0 && !webhooks && !w.respondent) {
     const text =
       w.maxResponses === null
         ? `${insert} values (${row}, ${seq}) returning id, seq`
@@ -112,6 +114,12 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       union all
       select ${form}, r.id, 'milestone', m, ${to}::jsonb from r, unnest(${p(w.outbox.milestones)}::int[]) m where m <= r.seq
       on conflict (form_id, milestone) where kind = 'milestone' do nothing)`);
+  }
+  if (w.respondent) {
+    parts.push(`c as (
+      insert into outbox (form_id, response_id, kind, milestone, recipients)
+      select ${form}, r.id, 'respondent', null, ${p(w.respondent)}::jsonb from r
+      on conflict (response_id) where kind = 'respondent' do nothing)`);
   }
   const leased = Boolean(webhooks && w.lease);
   if (webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? p(w.lease) : undefined)})`);
