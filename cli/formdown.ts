@@ -18,6 +18,7 @@ import {
 import { registerList } from "./commands/list.ts";
 import { registerOperate } from "./commands/operate.ts";
 import { registerPlan } from "./commands/plan.ts";
+import { registerSelfUpdate } from "./commands/self-update.ts";
 import { registerSubmissions } from "./commands/submissions.ts";
 import { registerValidate } from "./commands/validate.ts";
 import { registerResponses, registerWebhooks } from "./commands/webhooks.ts";
@@ -51,6 +52,7 @@ for (const register of [
   registerWebhooks,
   registerResponses,
   registerOperate,
+  registerSelfUpdate,
 ]) {
   register(cli);
 }

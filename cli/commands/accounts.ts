@@ -2,7 +2,7 @@ import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { CAC } from "cac";
 import { api, usage } from "../lib/api.ts";
-import { configPath, resolveSettings } from "../lib/config.ts";
+import { configPath, resolveSettings, withScheme } from "../lib/config.ts";
 import { json, out, say, table } from "../lib/output.ts";
 
 export function registerAccounts(cli: CAC): void {
@@ -96,7 +96,7 @@ export function registerLogin(cli: CAC): void {
     .example("formdown login --url https://forms.example.com --key fd_…")
     .action(async (opts: { url?: string; key?: string }) => {
       if (!opts.url || !opts.key) throw usage("login needs --url and --key");
-      const settings = { url: opts.url.replace(/\/+$/, ""), key: opts.key, keySource: "--key" };
+      const settings = { url: withScheme(opts.url), key: opts.key, keySource: "--key" };
       await api(settings, "GET", "/api/forms");
       const path = configPath();
       await mkdir(dirname(path), { recursive: true });

@@ -1,23 +1,28 @@
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { formSchema } from "../../src/core/schema.ts";
-import { usage } from "../lib/api.ts";
+import { CliError, usage } from "../lib/api.ts";
+import { resolveSettings } from "../lib/config.ts";
 import { say } from "../lib/output.ts";
 import {
   DEPLOY_WORKFLOW,
   EXAMPLE_FORM,
+  GITIGNORE,
   PACKAGE_JSON,
   README_SNIPPET,
   VALIDATE_WORKFLOW,
 } from "../lib/scaffold.ts";
+import { fetchBundle, runningBundle, VENDORED, writeBundle } from "../lib/vendor.ts";
 
 /**
  * `formdown init` with no slug: a forms-only repository in the current directory. Files that
- * exist already are left alone (and named), so running it twice is harmless.
+ * exist already are left alone (and named), so running it twice is harmless. The CLI itself is
+ * vendored from the server (`GET /cli/formdown.mjs`) or, when that is out of reach and this is
+ * already the one-file CLI, copied from itself.
  */
-export async function initRepository(handler: string): Promise<void> {
+export async function initRepository(handler: string, url?: string): Promise<void> {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(handler))
     throw usage("--handler must be lowercase letters, digits and hyphens");
   const schema = z.toJSONSchema(formSchema, { io: "input", unrepresentable: "any" });
@@ -27,8 +32,13 @@ export async function initRepository(handler: string): Promise<void> {
     [".github/workflows/formdown-validate.yml", VALIDATE_WORKFLOW],
     [".github/workflows/formdown-deploy.yml", DEPLOY_WORKFLOW],
     ["package.json", PACKAGE_JSON],
+    [".gitignore", GITIGNORE],
     ["README.md", `# Forms\n\n${README_SNIPPET}`],
   ];
+  if (!existsSync(VENDORED)) {
+    await writeBundle(VENDORED, await vendoredText(url));
+    say(`  created ${VENDORED}`);
+  } else say(`  kept    ${VENDORED} (exists; \`formdown self-update\` replaces it)`);
   for (const [path, text] of files) {
     if (existsSync(path)) {
       say(`  kept    ${path} (exists)`);
@@ -40,6 +50,17 @@ export async function initRepository(handler: string): Promise<void> {
     say(`  created ${path}`);
   }
   say(
-    "\nNext: npm install, then npx formdown validate; set FORMDOWN_URL and FORMDOWN_API_KEY (also as repository secrets) and npx formdown deploy.",
+    `\nNext: node ${VENDORED} validate; set FORMDOWN_URL and FORMDOWN_API_KEY (also as repository secrets) and node ${VENDORED} deploy. Commit everything, ${VENDORED} included.`,
   );
+}
+
+async function vendoredText(url: string | undefined): Promise<string> {
+  const settings = resolveSettings(url ? { url } : {});
+  try {
+    return (await fetchBundle(settings.url)).text;
+  } catch (error) {
+    const self = runningBundle();
+    if (self && error instanceof CliError) return readFile(self, "utf8");
+    throw error;
+  }
 }

@@ -76,19 +76,22 @@ export function registerInit(cli: CAC): void {
     .option("--handler <handler>", "Your account's handler", { default: "me" })
     .example("formdown init")
     .example("formdown init feedback --type survey")
-    .action(async (slug: string | undefined, opts: { type: string; handler: string }) => {
-      if (slug === undefined) return initRepository(opts.handler);
-      const template = TEMPLATES[opts.type];
-      if (!template) throw usage("--type must be form, survey or quiz");
-      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug))
-        throw usage("the slug must be lowercase letters, digits and hyphens");
-      const path = join("forms", `@${opts.handler}`, `${slug}.md`);
-      if (existsSync(path)) throw new CliError(`${path} exists already`, "conflict");
-      const text = template(slug);
-      if (!parseFormFile(text, path).ok)
-        throw new CliError("internal template error", "internal_error");
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, text);
-      say(`Created ${path}. Edit it, then: npx formdown deploy ${path}`);
-    });
+    .example("formdown init --url https://forms.example.com   (vendors that server's CLI)")
+    .action(
+      async (slug: string | undefined, opts: { type: string; handler: string; url?: string }) => {
+        if (slug === undefined) return initRepository(opts.handler, opts.url);
+        const template = TEMPLATES[opts.type];
+        if (!template) throw usage("--type must be form, survey or quiz");
+        if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug))
+          throw usage("the slug must be lowercase letters, digits and hyphens");
+        const path = join("forms", `@${opts.handler}`, `${slug}.md`);
+        if (existsSync(path)) throw new CliError(`${path} exists already`, "conflict");
+        const text = template(slug);
+        if (!parseFormFile(text, path).ok)
+          throw new CliError("internal template error", "internal_error");
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, text);
+        say(`Created ${path}. Edit it, then: formdown deploy ${path}`);
+      },
+    );
 }

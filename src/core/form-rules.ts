@@ -36,6 +36,8 @@ export interface RuleForm {
   fields: RuleField[];
   ending?: Ending | undefined;
   quiz?: { pass_percent?: number | undefined; pass_ending?: Ending; fail_ending?: Ending };
+  /** Read for notifications.respondent.email_field, when the form sends respondents a copy. */
+  notifications?: unknown;
 }
 
 type Ctx = Pick<z.core.$RefinementCtx, "addIssue">;
@@ -54,6 +56,7 @@ export function ruleView(value: unknown): RuleForm | null {
   return {
     type: v.type === "survey" || v.type === "quiz" ? v.type : "form",
     hidden: Array.isArray(v.hidden) ? v.hidden.filter((h) => typeof h === "string") : [],
+    notifications: v.notifications,
     fields: v.fields.map((raw): RuleField => {
       const parsed = fieldSchema.safeParse(raw);
       if (parsed.success) return parsed.data;
@@ -85,6 +88,23 @@ export function checkFormRules(form: RuleForm, ctx: Ctx): void {
     names.add(name);
   });
   checkPiping(form, ctx);
+  checkRespondentField(form, ctx);
+}
+
+function respondentField(notifications: unknown): string | undefined {
+  const r = (notifications as { respondent?: { email_field?: unknown } } | null)?.respondent;
+  return typeof r?.email_field === "string" ? r.email_field : undefined;
+}
+
+/** The confirmation goes only to an address answered in an email field of this form. */
+function checkRespondentField(form: RuleForm, ctx: Ctx) {
+  const id = respondentField(form.notifications);
+  if (id === undefined) return;
+  const at = ["notifications", "respondent", "email_field"];
+  const field = form.fields.find((f) => f.id === id);
+  if (!field) issue(ctx, at, `"${id}" is not a field of this form`);
+  else if (readable(field) && field.type !== "email")
+    issue(ctx, at, `"${id}" is a ${field.type} field; it must be an email field`);
 }
 
 function checkShowIf(fields: RuleField[], i: number, ctx: Ctx) {

@@ -1,12 +1,13 @@
 import type { z } from "zod";
 import type { Ending } from "./ending.ts";
+import { pageIndexes } from "./page-indexes.ts";
 import { pipeRefs } from "./piping.ts";
 
 interface PipingForm {
   type: "form" | "survey" | "quiz";
   hidden: string[];
   /** Fields the schema could not read take part by id only. */
-  fields: readonly { id?: string | undefined; type?: string }[];
+  fields: readonly { id?: string | undefined; type?: string; step?: unknown }[];
   ending?: Ending | undefined;
   quiz?: { pass_percent?: number | undefined; pass_ending?: Ending; fail_ending?: Ending };
 }
@@ -18,15 +19,17 @@ const FIELD_TEXTS = ["label", "description", "placeholder"] as const;
 const ENDING_TEXTS = ["title", "body", "redirect_url"] as const;
 
 /**
- * Every placeholder names something the page can fill in: a field that comes earlier (any field
+ * Every placeholder names something the page can fill in: a field on an earlier page (any field
  * for an ending), a declared hidden name, a score on a quiz's ending. Like show_if, a reference
- * forward is an error rather than a silently empty text.
+ * forward is an error rather than a silently empty text; so is one to the same page, whose label
+ * would show ", an welchem Tag kommst du?" until the name is typed.
  */
 export function checkPiping(form: PipingForm, ctx: Ctx): void {
+  const pages = pageIndexes(form.type, form.fields);
   form.fields.forEach((field, i) => {
     for (const key of FIELD_TEXTS) {
       const text = (field as Record<string, unknown>)[key];
-      if (typeof text === "string") checkText(form, text, ["fields", i, key], i, ctx);
+      if (typeof text === "string") checkText(form, text, ["fields", i, key], i, ctx, pages);
     }
   });
   const endings: [Path, Ending | undefined][] = [
@@ -53,8 +56,15 @@ export function checkPiping(form: PipingForm, ctx: Ctx): void {
 const issue = (ctx: Ctx, path: Path, message: string) =>
   ctx.addIssue({ code: "custom", path, message });
 
-/** `before`: how many fields (from the start) the text may pipe. */
-function checkText(form: PipingForm, text: string, at: Path, before: number, ctx: Ctx) {
+/** `before`: how many fields (from the start) the text may pipe; `pages`: for a field's own texts. */
+function checkText(
+  form: PipingForm,
+  text: string,
+  at: Path,
+  before: number,
+  ctx: Ctx,
+  pages?: number[],
+) {
   for (const ref of pipeRefs(text)) {
     if (ref.kind === "hidden") {
       if (!form.hidden.includes(ref.name))
@@ -79,5 +89,11 @@ function checkText(form: PipingForm, text: string, at: Path, before: number, ctx
       );
     else if (form.fields[target]!.type === "statement")
       issue(ctx, at, `pipes {field:${ref.name}}, a statement, which has no answer`);
+    else if (pages && pages[target] === pages[before])
+      issue(
+        ctx,
+        at,
+        `pipes {field:${ref.name}}, which is on the same page: pipe only from an earlier page (give the fields different steps)`,
+      );
   }
 }

@@ -61,9 +61,9 @@ const form = (extra: Record<string, unknown>, fields?: unknown[]) => ({
   title: "T",
   slug: "t",
   fields: fields ?? [
-    { id: "name", type: "text", label: "Name" },
-    { id: "intro", type: "statement", label: "Welcome" },
-    { id: "city", type: "text", label: "Where do you live, {field:name}?" },
+    { id: "name", type: "text", label: "Name", step: 1 },
+    { id: "intro", type: "statement", label: "Welcome", step: 2 },
+    { id: "city", type: "text", label: "Where do you live, {field:name}?", step: 2 },
   ],
   ...extra,
 });
@@ -128,6 +128,42 @@ describe("piping rules", () => {
     expect(problems(form({ ending: { redirect_url: "https://{field:name}.test/" } }))).toHaveLength(
       1,
     );
+  });
+
+  it("refuses a pipe from the same page, and accepts one from an earlier step or survey question", () => {
+    const fields = (nameStep?: number) => [
+      { id: "vorname", type: "text", label: "Vorname", ...(nameStep ? { step: nameStep } : {}) },
+      { id: "tag", type: "text", label: "{field:vorname}, an welchem Tag kommst du?", step: 2 },
+    ];
+    expect(problems(form({}, fields(2)))).toEqual([
+      {
+        field: "fields[1].label",
+        message:
+          "pipes {field:vorname}, which is on the same page: pipe only from an earlier page (give the fields different steps)",
+      },
+    ]);
+    expect(problems(form({}, fields(1)))).toEqual([]);
+    const survey = fields().map(({ step: _, ...f }) => f);
+    expect(problems(form({ type: "survey" }, survey))).toEqual([]);
+    expect(problems(form({}, survey))).toHaveLength(1);
+  });
+
+  it("reports a same-page pipe in a form file at file:line", () => {
+    const text = `---
+title: T
+slug: t
+fields:
+  - id: vorname
+    type: text
+  - id: tag
+    type: text
+    label: "{field:vorname}, an welchem Tag kommst du?"
+---
+`;
+    const parsed = parseFormFile(text, "t.md");
+    expect(!parsed.ok && parsed.errors.map(formatFormFileError)).toEqual([
+      "t.md:9: fields[1] (tag).label: pipes {field:vorname}, which is on the same page: pipe only from an earlier page (give the fields different steps)",
+    ]);
   });
 
   it("reports a forward pipe in a form file at the line of the label", () => {

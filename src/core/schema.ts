@@ -28,6 +28,25 @@ export const brandingSchema = z
   })
   .describe("Logo and accent color");
 
+export const respondentEmailSchema = z
+  .strictObject({
+    /** The email field whose answer is the address: only that, never another. */
+    email_field: z.string().min(1).describe("Id of the email field whose answer receives the copy"),
+    /** Subject; placeholders {form_title}, {field:<id>}, {date}. */
+    subject: z
+      .string()
+      .max(200)
+      .optional()
+      .describe("Subject; placeholders {form_title}, {field:<id>}, {date}"),
+    /** Markdown above the copy of the answers; {field:<id>} pipes answers (as text). */
+    body: z
+      .string()
+      .max(5000)
+      .optional()
+      .describe("Markdown above the answers; {field:<id>} pipes answers"),
+  })
+  .describe("Confirmation email to the respondent, once per response");
+
 export const notificationsSchema = z
   .strictObject({
     /** Who is emailed. */
@@ -80,6 +99,8 @@ export const notificationsSchema = z
       .boolean()
       .default(false)
       .describe("Send the digest for a period without responses too"),
+    /** A copy of their answers to the respondent, at the address answered in an email field. */
+    respondent: respondentEmailSchema.optional(),
   })
   .describe("Email notifications");
 
@@ -97,6 +118,11 @@ export const settingsSchema = z
     submit_label: z.string().min(1).max(40).optional().describe("Label of the submit button"),
     /** Sites allowed to embed the form in an iframe (CSP frame-ancestors). */
     embed_origins: embedOriginsSchema,
+    /** Address respondents formally (Sie, vous, usted…) or informally (du, tu, tú…). */
+    formality: z
+      .enum(["formal", "informal"])
+      .default("formal")
+      .describe("formal or informal address (de, fr, es, it, nl, pl, pt have both)"),
   })
   .describe("Behaviour settings");
 

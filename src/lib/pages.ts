@@ -1,20 +1,9 @@
 import type { Field } from "../core/field-schema.ts";
+import { pageIndexes } from "../core/page-indexes.ts";
 import { visibleFields } from "../core/show-if.ts";
 
-/**
- * The page each field sits on. A survey shows one field a page; a form groups consecutive
- * fields with the same `step`; a form without steps is one page.
- */
-export function pageIndexes(type: string, fields: readonly Field[]): number[] {
-  if (type === "survey") return fields.map((_, i) => i);
-  let page = 0;
-  let current: unknown;
-  return fields.map((field, i) => {
-    if (i > 0 && field.step !== current) page++;
-    current = field.step;
-    return page;
-  });
-}
+// The page each field sits on lives in the core: the piping rules need it too.
+export { pageIndexes };
 
 /**
  * What the page shows before its script runs, so that the script finds it already so and

@@ -162,14 +162,15 @@ describe("formdown CLI against a real server", () => {
     expect(await readFile(target, "utf8")).toMatch(/^<!doctype html>/);
   });
 
-  it("manages keys, and logs in with a config file (mode 0600)", async () => {
+  it("manages keys, and logs in with a config file (mode 0600), the URL given without a scheme", async () => {
     const created = JSON.parse((await formdown(["keys", "create", "--name", "ci"])).stdout) as {
       id: string;
       api_key: string;
     };
     expect(created.api_key).toMatch(/^fd_/);
     expect((await formdown(["keys", "list"])).stdout).toContain("ci");
-    const login = await formdown(["login", "--url", s.url, "--key", created.api_key], {
+    const bare = s.url.replace(/^http:\/\//, "");
+    const login = await formdown(["login", "--url", bare, "--key", created.api_key], {
       FORMDOWN_URL: "",
       FORMDOWN_API_KEY: "",
     });

@@ -20,8 +20,7 @@ describe("Postmark down while responses arrive, then up", () => {
       ...Array.from({ length: 30 }, (_, i) => `R #${i}`),
       "Faults reached 30 responses",
     ];
+    // how soon after it is back: bench/faults.ts
     expect([...r.subjects].sort()).toEqual(expected.sort());
-    // the first retry comes 5 s after a failed try (backoffSeconds)
-    expect(r.deliveredMs).toBeLessThan(15_000);
   });
 });

@@ -24,7 +24,8 @@ describe.runIf(bin)("Postgres stopped for two seconds under submit load", () => 
   }, 120_000);
   afterAll(() => cluster?.destroy());
 
-  it("answers only 201 or a clean 503 unavailable with Retry-After, none after more than 5 s", () => {
+  // how long anything took (slowest answer, first 201 after, shutdown) is bench/faults.ts's
+  it("answers only 201 or a clean 503 unavailable with Retry-After", () => {
     const other = r.outcomes.filter((o) => o.status !== 201 && o.status !== 503);
     expect(other, r.output).toEqual([]);
     const unavailable = r.outcomes.filter((o) => o.status === 503);
@@ -34,7 +35,6 @@ describe.runIf(bin)("Postgres stopped for two seconds under submit load", () => 
     }
     // the requests that arrived as Postgres went down waited for it, then gave up: one per client
     expect(unavailable.length).toBeLessThanOrEqual(16 * 2);
-    expect(r.summary.maxMs).toBeLessThan(5000);
     expect(r.summary.byStatus[201]).toBeGreaterThan(100);
   });
 
@@ -54,13 +54,8 @@ describe.runIf(bin)("Postgres stopped for two seconds under submit load", () => 
     expect(r.cli.status).toBe(75);
   });
 
-  it("takes submits again within a second of Postgres accepting connections", () => {
+  it("takes submits again once Postgres accepts connections", () => {
     expect(r.firstAckAfterBackMs).not.toBeNull();
-    expect(r.firstAckAfterBackMs!).toBeLessThan(1000);
-  });
-
-  it("does not hold up Postgres's shutdown", () => {
-    expect(r.stopMs).toBeLessThan(5000);
   });
 
   it("logs the outage and its end, not every request, with no 500 and no stack trace", () => {
@@ -118,16 +113,15 @@ describe.runIf(bin)("Postgres frozen (SIGSTOP) for five seconds under submit loa
     cluster?.destroy();
   });
 
-  it("gives up on a server that answers nothing: 503 unavailable, never after more than 5 s", () => {
+  it("gives up on a server that answers nothing: 503 unavailable", () => {
     const other = r.outcomes.filter((o) => o.status !== 201 && o.status !== 503);
     expect(other, r.output).toEqual([]);
     // the submits in flight when it froze: their connections answer nothing until the deadline
     const unavailable = r.outcomes.filter((o) => o.status === 503);
     expect(unavailable.length).toBeGreaterThan(0);
     for (const o of unavailable) expect(o.code).toBe("unavailable");
-    expect(r.summary.maxMs).toBeLessThan(5000);
     expect(new Set(r.healthDown)).toEqual(new Set([503]));
-    expect(r.firstAckAfterBackMs!).toBeLessThan(1000);
+    expect(r.firstAckAfterBackMs).not.toBeNull();
   });
 
   it("keeps every acknowledged response", () => {

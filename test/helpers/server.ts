@@ -32,6 +32,8 @@ export interface TestServerOptions {
   outboxSender?: boolean;
   /** Run the in-process webhook sender (default false, so other suites' statements stay their own). */
   webhookSender?: boolean;
+  /** Deploy what is committed to the repository while running, polling every N ms (default off). */
+  watchRepository?: number;
 }
 
 const quiet: Log = { info: () => {}, error: (m, e) => console.error(m, e) };
@@ -60,6 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     skipRepositoryForms: true,
     outboxSender: options.outboxSender ?? false,
     webhookSender: options.webhookSender ?? false,
+    watchRepository: options.watchRepository ?? false,
     ...(options.mailer !== undefined ? { mailer: options.mailer } : {}),
   });
   // startServer created the first account (`me`) in embedded mode with the PGlite/PG db given

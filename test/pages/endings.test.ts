@@ -38,8 +38,8 @@ describe("endings and piping", () => {
         body: "We will write to **{field:email}** about {field:name}.",
       },
       fields: [
-        { id: "name", type: "text", label: "Your name", required: true },
-        { id: "email", type: "email", label: "Where can we reach you, {field:name}?" },
+        { id: "name", type: "text", label: "Your name", required: true, step: 1 },
+        { id: "email", type: "email", label: "Where can we reach you, {field:name}?", step: 2 },
       ],
     });
     const page = await suite.open("/@me/hello");
@@ -49,6 +49,7 @@ describe("endings and piping", () => {
       void d.dismiss();
     });
     await page.getByLabel("Your name").fill(EVIL);
+    await page.getByRole("button", { name: "Next" }).click();
     const second = page.getByLabel(`Where can we reach you, ${EVIL}?`);
     await second.fill("ada@example.com");
     await page.getByRole("button", { name: "Submit" }).click();

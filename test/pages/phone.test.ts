@@ -24,34 +24,100 @@ beforeAll(async () => {
       ],
     },
   });
+  await suite.api("POST", "/api/forms", {
+    body: {
+      title: "Steps",
+      slug: "steps",
+      humanness: false,
+      settings: { progress_bar: true },
+      fields: [
+        { id: "stars", type: "rating", label: "Overall", step: 1 },
+        { id: "why", type: "text", label: "Why?", step: 2 },
+      ],
+    },
+  });
 }, 180_000);
 afterAll(async () => {
   await suite?.close();
 });
 
-async function phone(scheme: "light" | "dark"): Promise<Page> {
+async function phone(scheme: "light" | "dark", width = 390, slug = "phone"): Promise<Page> {
   const context = await suite.context.browser()!.newContext({
-    viewport: { width: 390, height: 844 },
+    viewport: { width, height: 844 },
     colorScheme: scheme,
   });
   const page = await context.newPage();
-  await page.goto(`${suite.server.url}/@me/phone`);
+  await page.goto(`${suite.server.url}/@me/${slug}`);
   return page;
 }
 
 describe("on a phone", () => {
-  it("gives NPS buttons at least 44 px in two rows, 0–5 and 6–10", async () => {
-    const page = await phone("light");
+  it("keeps the NPS row 0–10 on one line at 360 px, each button at least 24 px wide and 44 px tall", async () => {
+    const page = await phone("light", 360);
     const boxes = await page
       .locator(".fd-scale-nps .fd-pill")
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()));
     expect(boxes).toHaveLength(11);
-    for (const b of boxes) expect(b.width).toBeGreaterThanOrEqual(44);
-    const rows = [...new Set(boxes.map((b) => Math.round(b.top)))];
-    expect(rows).toHaveLength(2);
-    expect(boxes.filter((b) => Math.round(b.top) === rows[0])).toHaveLength(6);
+    for (const b of boxes) {
+      expect(b.width).toBeGreaterThanOrEqual(24);
+      expect(b.height).toBeGreaterThanOrEqual(44);
+    }
+    expect(new Set(boxes.map((b) => Math.round(b.top))).size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     await page.context().close();
   });
+
+  it.each(["light", "dark"] as const)(
+    "in %s mode: stars at 3:1 against the card, a filled bright button, a visible progress bar",
+    async (scheme) => {
+      const page = await phone(scheme, 390, "steps");
+      const c = await page.evaluate(() => {
+        // the colour as the screen shows it: paint it and read the pixel (color-mix included)
+        const canvas = document.createElement("canvas").getContext("2d")!;
+        const rgb = (css: string) => {
+          canvas.clearRect(0, 0, 1, 1);
+          canvas.fillStyle = css;
+          canvas.fillRect(0, 0, 1, 1);
+          return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+        };
+        const style = (s: string) => getComputedStyle(document.querySelector(s)!);
+        const star = document.querySelector(".fd-star")!;
+        const empty = getComputedStyle(star).color;
+        (star.querySelector("input") as HTMLInputElement).checked = true;
+        const chosen = getComputedStyle(star).color;
+        return {
+          card: rgb(style(".fd-card").backgroundColor),
+          page: rgb(getComputedStyle(document.body).backgroundColor),
+          empty: rgb(empty),
+          chosen: rgb(chosen),
+          button: rgb(style(".fd-nav .fd-primary").backgroundColor),
+          buttonText: rgb(style(".fd-nav .fd-primary").color),
+          track: rgb(style(".fd-progressbar").backgroundColor),
+          fill: rgb(style(".fd-progressbar span").backgroundColor),
+        };
+      });
+      const lum = ([r, g, b]: number[]) => {
+        const f = (v: number) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+      };
+      const ratio = (a: number[], b: number[]) => {
+        const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+        return (hi! + 0.05) / (lo! + 0.05);
+      };
+      expect(ratio(c.empty, c.card)).toBeGreaterThanOrEqual(3);
+      expect(ratio(c.chosen, c.card)).toBeGreaterThanOrEqual(3);
+      expect(ratio(c.button, c.card)).toBeGreaterThanOrEqual(3);
+      expect(ratio(c.button, c.buttonText)).toBeGreaterThanOrEqual(4.5);
+      expect(ratio(c.fill, c.card)).toBeGreaterThanOrEqual(3);
+      expect(ratio(c.track, c.card)).toBeGreaterThan(1.25);
+      await page.context().close();
+    },
+  );
 
   it("fills in who the respondent is, shows rating as stars with the value in words, and statements as body text", async () => {
     const page = await phone("light");

@@ -63,11 +63,10 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
       },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(hook.secret.slice(6));
-    const t0 = Date.now();
     const sent = await submit(slug, "Ada <b>");
     expect(sent.status).toBe(201);
+    // sent by the submit's own kick, not a sweep (how soon: bench/webhooks.ts)
     const [got] = await receiver.until((r) => r.length === 1);
-    expect(Date.now() - t0).toBeLessThan(1000);
     expect(got!.verified).toBe(true);
     expect(got!.headers["content-type"]).toBe("application/json");
     expect(Math.abs(Number(got!.timestamp) - Date.now() / 1000)).toBeLessThan(30);

@@ -26,6 +26,8 @@ export interface Receiver {
   behave(b: Behaviour): void;
   /** Resolves once `predicate` holds for what has arrived (polls), or rejects after `ms`. */
   until(predicate: (r: Received[]) => boolean, ms?: number): Promise<Received[]>;
+  /** How many hanging requests the sender has given up on (closed its end) so far. */
+  givenUp(): number;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startReceiver(port = 0): Promise<Receiver> {
   let behaviour: Behaviour = () => 204;
   let secret = "";
   const hanging = new Set<import("node:http").ServerResponse>();
+  let givenUp = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -64,6 +67,9 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       const answer = behaviour(r, received.length);
       if (answer === "hang") {
         hanging.add(res);
+        res.once("close", () => {
+          if (hanging.delete(res)) givenUp++;
+        });
         return;
       }
       res.writeHead(answer, { "content-type": "text/plain" });
@@ -83,7 +89,9 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     behave(b) {
       behaviour = b;
     },
-    async until(predicate, ms = 15_000) {
+    givenUp: () => givenUp,
+    // a deadline only against a hang: on a machine under load a delivery may take seconds
+    async until(predicate, ms = 60_000) {
       const end = Date.now() + ms;
       while (!predicate(received)) {
         if (Date.now() > end)
@@ -95,7 +103,9 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       return received;
     },
     async close() {
-      for (const res of hanging) res.destroy();
+      const open = [...hanging];
+      hanging.clear();
+      for (const res of open) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },
