@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 /**
  * Counts the answers each change of a plan touches, in ONE statement over the form's responses:
  * one aggregate with a `count(*) filter` per change, so the responses are read once however many
- * changes there are. A field's answers are the responses holding any of its ids (`?|`); an
+ * changes there are. A field's answers are the responses holding any of its ids (`?`); an
  * option's are those whose answer under one of them is, or (a list) holds, that label: the
  * payload contains `{"<id>": "<label>"}` or `{"<id>": ["<label>"]}` (`@>` on the whole payload
  * reads it in place; `payload -> id` would copy the answer out for every row first). The text
@@ -29,7 +29,8 @@ export async function countChanges(
     }
     const where =
       spec.value === undefined
-        ? `payload ?| ${p(spec.keys)}::text[]`
+        ? // `?` per id: `?|` takes its array apart again for every row
+          spec.keys.map((k) => `payload ? ${p(k)}::text`).join(" or ")
         : spec.keys
             .map((k) => {
               const answer = spec.list ? [spec.value] : spec.value;
