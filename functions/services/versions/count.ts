@@ -4,10 +4,11 @@ import type { AppContext } from "../../context.ts";
 /**
  * Counts the answers each change of a plan touches, in ONE statement over the form's responses:
  * one aggregate with a `count(*) filter` per change, so the responses are read once however many
- * changes there are. A field's answers are the responses holding any of its ids (`?|`); an
- * option's are those whose answer under one of them is, or (a list) holds, that label — `@>`
- * does both, since a JSON array contains a scalar it lists. The text is assembled from the fixed
- * fragments below; ids and labels travel as parameters only.
+ * changes there are. A field's answers are the responses holding any of its ids (`?`); an
+ * option's are those whose answer under one of them is, or (a list) holds, that label: the
+ * payload contains `{"<id>": "<label>"}` or `{"<id>": ["<label>"]}` (`@>` on the whole payload
+ * reads it in place; `payload -> id` would copy the answer out for every row first). The text
+ * is assembled from the fixed fragments below; ids and labels travel as parameters only.
  */
 export async function countChanges(
   ctx: AppContext,
@@ -28,13 +29,14 @@ export async function countChanges(
     }
     const where =
       spec.value === undefined
-        ? `payload ?| ${p(spec.keys)}::text[]`
-        : (() => {
-            const value = p(JSON.stringify(spec.value));
-            return spec.keys
-              .map((k) => `(payload -> ${p(k)}::text) @> ${value}::jsonb`)
-              .join(" or ");
-          })();
+        ? // `?` per id: `?|` takes its array apart again for every row
+          spec.keys.map((k) => `payload ? ${p(k)}::text`).join(" or ")
+        : spec.keys
+            .map((k) => {
+              const answer = spec.list ? [spec.value] : spec.value;
+              return `payload @> ${p(JSON.stringify({ [k]: answer }))}::jsonb`;
+            })
+            .join(" or ");
     at.push(filters.length);
     filters.push(`count(*) filter (where ${where})::int`);
   }

@@ -56,7 +56,10 @@ describe("diffForms", () => {
       ["option_removed", "plan", "Pro"],
     ]);
     const removed = diffForms(form(base), next).find((c) => c.kind === "option_removed");
-    expect(removed).toMatchObject({ count: { keys: ["plan"], value: "Pro" }, loses: true });
+    expect(removed).toMatchObject({
+      count: { keys: ["plan"], value: "Pro", list: false },
+      loses: true,
+    });
   });
 
   it("takes a select's option with earlier labels too", () => {

@@ -49,6 +49,8 @@ export interface Plan {
 export interface CountSpec {
   keys: string[];
   value?: string;
+  /** The answers are lists (checkbox, ranking): the option is one of their items. */
+  list?: boolean;
 }
 
 /** A change before counting: what to count, and whether answers make it destructive. */
@@ -111,6 +113,7 @@ function optionChanges(old: Field, next: Field): DraftChange[] {
   const claimed = new Set<string>();
   const changes: DraftChange[] = [];
   const keys = keysOf(old);
+  const list = old.type === "checkbox" || old.type === "ranking";
   for (const o of after) {
     const label = optionValue(o);
     if (oldLabels.includes(label)) {
@@ -125,7 +128,7 @@ function optionChanges(old: Field, next: Field): DraftChange[] {
         field: next.id,
         option: label,
         detail: `option ${next.id} "${l}" → "${label}" (formerly)`,
-        count: { keys, value: l },
+        count: { keys, value: l, list },
       });
     }
     if (from.length === 0)
@@ -142,7 +145,7 @@ function optionChanges(old: Field, next: Field): DraftChange[] {
       field: next.id,
       option: l,
       detail: `option ${next.id} "${l}"`,
-      count: { keys, value: l },
+      count: { keys, value: l, list },
       loses: true,
     });
   return changes;
