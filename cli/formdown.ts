@@ -16,6 +16,7 @@ import {
   registerStats,
 } from "./commands/insights.ts";
 import { registerList } from "./commands/list.ts";
+import { registerPlanComment } from "./commands/plan-comment.ts";
 import { registerSubmissions } from "./commands/submissions.ts";
 import { registerValidate } from "./commands/validate.ts";
 import { registerResponses, registerWebhooks } from "./commands/webhooks.ts";
@@ -47,6 +48,7 @@ for (const register of [
   registerEmbed,
   registerWebhooks,
   registerResponses,
+  registerPlanComment,
 ]) {
   register(cli);
 }
