@@ -15,6 +15,8 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
     post: {
       ...pub,
       summary: "Submit a response (public, anti-bot token)",
+      description:
+        "Sent with the owner's API key (Authorization: Bearer) or a preview page's token (`preview`), it is a test answer (SPEC §16): no anti-bot token, flagged test, left out of counts, emails and webhooks. A draft takes test answers only.",
       requestBody: {
         required: true,
         content: {
@@ -25,6 +27,10 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
                 hidden: { type: "object" },
                 turnstile_token: str,
                 access: str,
+                preview: {
+                  ...str,
+                  description: "A preview page's token: the answer is a test answer",
+                },
                 seconds: {
                   ...num,
                   minimum: 0,
@@ -62,11 +68,20 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
                 enum: ["default", "pass", "fail"],
                 description: "Quiz: the ending the page shows (pass_ending, fail_ending, ending)",
               },
+              test: { const: true, description: "A test answer (SPEC §16)" },
             },
             ["response_id", "submission_id", "status"],
           ),
         ),
-        ...err("BadRequest", "Forbidden", "NotFound", "TooLarge", "Captcha", "RateLimited"),
+        ...err(
+          "BadRequest",
+          "Unauthorized",
+          "Forbidden",
+          "NotFound",
+          "TooLarge",
+          "Captcha",
+          "RateLimited",
+        ),
       },
     },
   },
