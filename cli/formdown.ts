@@ -18,6 +18,7 @@ import {
 import { registerList } from "./commands/list.ts";
 import { registerOperate } from "./commands/operate.ts";
 import { registerPlan } from "./commands/plan.ts";
+import { registerPlanComment } from "./commands/plan-comment.ts";
 import { registerSelfUpdate } from "./commands/self-update.ts";
 import { registerSubmissions } from "./commands/submissions.ts";
 import { registerValidate } from "./commands/validate.ts";
@@ -53,6 +54,7 @@ for (const register of [
   registerResponses,
   registerOperate,
   registerSelfUpdate,
+  registerPlanComment,
 ]) {
   register(cli);
 }

@@ -51,7 +51,7 @@ const summary = obj({
   slug: str,
   title: str,
   type: str,
-  status: { enum: ["live", "closed"] },
+  status: { enum: ["live", "closed", "draft"] },
   created_at: str,
   public_url: str,
   stats,
@@ -81,6 +81,7 @@ const detail = {
     access: { type: "object" },
     file_path: { type: ["string", "null"] },
     commit_sha: { type: ["string", "null"] },
+    preview_url: { type: "string", description: "A draft's unguessable preview page (SPEC §16)" },
     created_at: str,
     updated_at: str,
     config: { type: "object" },
@@ -90,26 +91,57 @@ const detail = {
 export const record = {
   type: "object",
   required: ["id", "submitted_at", "payload"],
-  properties: { id: str, submitted_at: str, payload: { type: "object" }, score: {} },
+  properties: {
+    id: str,
+    submitted_at: str,
+    payload: { type: "object" },
+    score: {},
+    test: { const: true },
+  },
 };
-const created = obj({
-  slug: str,
-  form_slug: str,
-  status: str,
-  public_url: str,
-  short_url: str,
-  form_id: str,
-});
+const created = obj(
+  {
+    slug: str,
+    form_slug: str,
+    status: str,
+    public_url: str,
+    short_url: str,
+    form_id: str,
+    preview_url: str,
+  },
+  ["slug", "form_slug", "status", "public_url", "short_url", "form_id"],
+);
 const deployed = obj({
-  result: { enum: ["created", "updated", "unchanged"] },
+  result: { enum: ["created", "updated", "unchanged", "renamed"] },
   slug: str,
   form_id: str,
   url: str,
 });
-const formBody = {
+/** POST /api/forms: also `status: "draft"` (no public page until published, SPEC §16). */
+const createBody = {
+  required: true,
+  description:
+    'The definition or {markdown}, plus optionally status "draft" (a preview_url, no public page, test answers only, until POST /api/forms/{slug}/publish)',
+  content: {
+    "application/json": {
+      schema: {
+        oneOf: [
+          { allOf: [ref("FormDefinition")], properties: { status: { enum: ["draft", "live"] } } },
+          obj({ markdown: str, status: { enum: ["draft", "live"] } }, ["markdown"]),
+        ],
+      },
+    },
+  },
+};
+/** PUT (deploy): `renamed_from` names the slug of the file this one was renamed from. */
+const deployBody = {
   required: true,
   content: {
-    "application/json": { schema: { oneOf: [ref("FormDefinition"), obj({ markdown: str })] } },
+    "application/json": {
+      schema: {
+        oneOf: [ref("FormDefinition"), obj({ markdown: str, renamed_from: str }, ["markdown"])],
+      },
+    },
   },
 };
 export const range = [q("since"), q("until")];
@@ -194,7 +226,7 @@ export const paths: Record<string, Record<string, unknown>> = {
     },
     post: {
       summary: "Create a form",
-      requestBody: formBody,
+      requestBody: createBody,
       responses: {
         201: json(created),
         ...err("BadRequest", "Unauthorized", "Conflict", "TooLarge", "RateLimited"),
@@ -221,7 +253,7 @@ export const paths: Record<string, Record<string, unknown>> = {
     put: {
       summary: "Create or update a form in place (deploy; `?dry_run=true`: the plan only)",
       parameters: changeParameters,
-      requestBody: formBody,
+      requestBody: deployBody,
       responses: {
         200: json({ anyOf: [deployed, { $ref: "#/components/schemas/Plan" }] }),
         201: json(deployed),

@@ -15,6 +15,8 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
     post: {
       ...pub,
       summary: "Submit a response (public, anti-bot token)",
+      description:
+        "Sent with the owner's API key (Authorization: Bearer) or a preview page's token (`preview`), it is a test answer (SPEC §16): no anti-bot token, flagged test, left out of counts, emails and webhooks. A draft takes test answers only.",
       requestBody: {
         required: true,
         content: {
@@ -30,6 +32,10 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
                   minimum: 1,
                   description:
                     "The form version the page was built from: answers are checked against it while it is live or within FORMDOWN_VERSION_GRACE after (SPEC §16); without it, the live version",
+                },
+                preview: {
+                  ...str,
+                  description: "A preview page's token: the answer is a test answer",
                 },
                 seconds: {
                   ...num,
@@ -68,11 +74,20 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
                 enum: ["default", "pass", "fail"],
                 description: "Quiz: the ending the page shows (pass_ending, fail_ending, ending)",
               },
+              test: { const: true, description: "A test answer (SPEC §16)" },
             },
             ["response_id", "submission_id", "status"],
           ),
         ),
-        ...err("BadRequest", "Forbidden", "NotFound", "TooLarge", "Captcha", "RateLimited"),
+        ...err(
+          "BadRequest",
+          "Unauthorized",
+          "Forbidden",
+          "NotFound",
+          "TooLarge",
+          "Captcha",
+          "RateLimited",
+        ),
         409: {
           description:
             "`form_changed`: the page's version is no longer accepted; reload the page (its answers are kept)",

@@ -7,8 +7,15 @@ const responseDeletes = Object.fromEntries(
     [
       `${what}s`,
       {
-        summary: `Delete the ${what}s in a time range (at least one of since/until)`,
-        parameters: range,
+        summary: `Delete the ${what}s in a time range (at least one of since/until), or every test answer (test=true)`,
+        parameters: [
+          ...range,
+          q("test", {
+            enum: ["true", "false"],
+            description:
+              "true: delete the form's test answers alone (SPEC §16), whatever their time",
+          }),
+        ],
         responses: { 200: json(obj({ deleted: int })), ...err("BadRequest"), ...owner },
       },
     ],
@@ -22,12 +29,18 @@ const responseDeletes = Object.fromEntries(
   ]),
 ) as Record<"responses" | "submissions" | "response" | "submission", unknown>;
 
+/** Test answers (the owner's key, a preview page) are left out unless asked for (SPEC §16). */
+const includeTest = q("include_test", {
+  enum: ["true", "false"],
+  description: "true: also the test answers (each flagged test: true)",
+});
+
 export const responsePaths: Record<string, Record<string, unknown>> = {
   "/api/forms/{slug}/responses": {
     parameters: [slug],
     get: {
       summary: "Responses (variant A)",
-      parameters: [q("page", int), q("limit", int), ...range],
+      parameters: [q("page", int), q("limit", int), ...range, includeTest],
       responses: {
         200: json(
           obj({ responses: { type: "array", items: record }, page: int, limit: int, total: int }),
@@ -42,7 +55,7 @@ export const responsePaths: Record<string, Record<string, unknown>> = {
     parameters: [slug],
     get: {
       summary: "Submissions (variant B)",
-      parameters: [q("limit", int), q("offset", int), ...range],
+      parameters: [q("limit", int), q("offset", int), ...range, includeTest],
       responses: {
         200: json(
           obj({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formSchema } from "../src/core/schema.ts";
 import { insightPaths } from "./insights/openapi.ts";
+import { draftPaths } from "./openapi-drafts.ts";
 import { paths } from "./openapi-paths.ts";
 import { publicPaths } from "./openapi-public.ts";
 import { responsePaths } from "./openapi-responses.ts";
@@ -79,6 +80,7 @@ export function openApiDocument(baseUrl: string) {
       ...insightPaths,
       ...webhookPaths,
       ...versionPaths,
+      ...draftPaths,
     }),
   };
 }

@@ -31,19 +31,36 @@ const SETUP = `      - uses: actions/checkout@v4
 export const VALIDATE_WORKFLOW = `name: Validate forms
 
 # On every pull request that touches a form: the checks deploy would apply, with file:line messages.
+# With the FORMDOWN_URL/FORMDOWN_API_KEY secrets, also the plan of what merging would change on the
+# server: in the job summary and one comment that later pushes update; a destructive plan fails
+# the check until the pull request carries the label formdown:confirm.
 on:
   pull_request:
+    types: [opened, synchronize, reopened, labeled, unlabeled]
     paths: ["forms/**"]
 
 permissions:
   contents: read
+  pull-requests: write
 
 jobs:
   validate:
     runs-on: ubuntu-latest
+    env:
+      FORMDOWN_URL: \${{ secrets.FORMDOWN_URL }}
+      FORMDOWN_API_KEY: \${{ secrets.FORMDOWN_API_KEY }}
     steps:
 ${SETUP}
       - run: node .formdown/formdown.mjs validate
+      - name: Plan the changed forms against the server
+        if: env.FORMDOWN_URL != '' && env.FORMDOWN_API_KEY != ''
+        env:
+          GITHUB_TOKEN: \${{ github.token }}
+          BASE: \${{ github.event.pull_request.base.sha }}
+        run: |
+          files=$(git diff --name-only --diff-filter=AMR "$BASE" HEAD -- 'forms/**/*.md')
+          node .formdown/formdown.mjs plan --json $files > plan.json
+          node .formdown/formdown.mjs plan-comment plan.json
 `;
 
 export const DEPLOY_WORKFLOW = `name: Deploy forms

@@ -2,6 +2,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensurePagesBuilt } from "../../functions/node/build-pages.ts";
 import { solveAltcha } from "../helpers/altcha.ts";
+import { expectMatchesOpenApi } from "../helpers/api.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // SPEC §16 "Drafts and test answers": an agent drafts a form, tries it from its preview, publishes
@@ -116,7 +117,9 @@ describe("a draft, its preview and its test answers", () => {
     ];
     for (const r of sent) {
       expect(r.status).toBe(201);
-      expect((await r.json()).test).toBe(true);
+      const body = await r.json();
+      expect(body.test).toBe(true);
+      expectMatchesOpenApi("POST", "/api/forms/launch-survey/submit", 201, body);
     }
     const wrong = await api(
       "/api/forms/launch-survey/submit",
@@ -147,6 +150,7 @@ describe("a draft, its preview and its test answers", () => {
       await api("/api/forms/launch-survey/responses?include_test=true")
     ).json();
     expect(withTest.total).toBe(3);
+    expectMatchesOpenApi("GET", "/api/forms/launch-survey/responses", 200, withTest);
     expect(withTest.responses.every((r: { test?: boolean }) => r.test === true)).toBe(true);
     const csv = await (await api("/api/forms/launch-survey/responses/export?format=csv")).text();
     expect(csv.trim().split("\n")).toHaveLength(1);
@@ -166,7 +170,9 @@ describe("a draft, its preview and its test answers", () => {
 
     // cleared in one call
     const cleared = await api("/api/forms/launch-survey/responses?test=true", { method: "DELETE" });
-    expect(await cleared.json()).toEqual({ deleted: 3 });
+    const clearedBody = await cleared.json();
+    expect(clearedBody).toEqual({ deleted: 3 });
+    expectMatchesOpenApi("DELETE", "/api/forms/launch-survey/responses", 200, clearedBody);
     const after = await (await api("/api/forms/launch-survey/responses?include_test=true")).json();
     expect(after.total).toBe(0);
 
@@ -187,6 +193,42 @@ describe("a draft, its preview and its test answers", () => {
     );
     expect(row).toEqual({ seq: 1, test: false });
     expect(await count("outbox", "launch-survey")).toBe(1);
+  });
+
+  it("publishes over REST, and answers 404/403 for a form that is not there or not the caller's", async () => {
+    const made = await api("/api/forms", {
+      method: "POST",
+      body: JSON.stringify({
+        markdown: form.replace("launch-survey", "rest-draft"),
+        status: "draft",
+      }),
+    });
+    expect(made.status).toBe(201);
+    const created = await made.json();
+    expectMatchesOpenApi("POST", "/api/forms", 201, created);
+    const detail = await (await api("/api/forms/rest-draft")).json();
+    expect(detail).toMatchObject({ status: "draft", preview_url: created.preview_url });
+    expect(detail.file_path).toBeNull();
+    const published = await api("/api/forms/rest-draft/publish", { method: "POST" });
+    const body = await published.json();
+    expectMatchesOpenApi("POST", "/api/forms/rest-draft/publish", 200, body);
+    expect(body).toMatchObject({ status: "live", published: true });
+    expect((await (await api("/api/forms/rest-draft")).json()).file_path).toBe(
+      "forms/@me/rest-draft.md",
+    );
+    const again = await (await api("/api/forms/rest-draft/publish", { method: "POST" })).json();
+    expect(again.published).toBe(false);
+    const missing = await api("/api/forms/nope/publish", { method: "POST" });
+    expect(missing.status).toBe(404);
+    expectMatchesOpenApi("POST", "/api/forms/nope/publish", 404, await missing.json());
+    const theirs = await api(
+      "/api/forms/rest-draft/publish",
+      { method: "POST" },
+      await s.otherKey(),
+    );
+    expect(theirs.status).toBe(403);
+    const wrongTest = await api("/api/forms/rest-draft/responses?test=maybe", { method: "DELETE" });
+    expect(wrongTest.status).toBe(400);
   });
 
   it("refuses a status other than draft or live with a clear 400", async () => {

@@ -9,12 +9,17 @@ interface FileEntry {
 /**
  * A loopback fake of GitHub's contents API (GET/PUT/DELETE /repos/{owner}/{repo}/contents/{path}),
  * enough for the real Octokit client: base64 content, blob shas, optimistic `sha` checks (409/422).
+ * Also a pull request's comments and labels (issues API), every call recorded in `calls`.
  */
 export async function startGithubFake(owner: string, repo: string) {
   const files = new Map<string, FileEntry>();
   const commits: { message: string; path: string; sha: string }[] = [];
   let n = 0;
   const prefix = `/repos/${owner}/${repo}/contents/`;
+  const issues = `/repos/${owner}/${repo}/issues/`;
+  const comments = new Map<number, { id: number; issue: number; body: string }>();
+  const labels = new Map<number, string[]>();
+  const calls: { method: string; path: string; body: unknown }[] = [];
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -28,6 +33,14 @@ export async function startGithubFake(owner: string, repo: string) {
       if (!req.headers.authorization?.includes("ghp_test"))
         return reply(401, { message: "Bad credentials" });
       const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname.startsWith(issues)) {
+        calls.push({
+          method: req.method ?? "",
+          path: url.pathname,
+          body: body ? JSON.parse(body) : null,
+        });
+        return issueApi(req.method ?? "", url.pathname.slice(issues.length), body, reply);
+      }
       if (!url.pathname.startsWith(prefix)) return reply(404, { message: "Not Found" });
       const path = decodeURIComponent(url.pathname.slice(prefix.length));
       const existing = files.get(path);
@@ -76,12 +89,49 @@ export async function startGithubFake(owner: string, repo: string) {
       reply(405, { message: "Method not allowed" });
     });
   });
+  /** `{n}/comments` (GET, POST), `comments/{id}` (PATCH), `{n}/labels` (GET). */
+  function issueApi(
+    method: string,
+    rest: string,
+    body: string,
+    reply: (status: number, json: unknown) => void,
+  ) {
+    const listed = /^(\d+)\/(comments|labels)$/.exec(rest);
+    const one = /^comments\/(\d+)$/.exec(rest);
+    const shown = (c: { id: number; body: string }) => ({ id: c.id, body: c.body });
+    if (listed && listed[2] === "labels" && method === "GET")
+      return reply(
+        200,
+        (labels.get(Number(listed[1])) ?? []).map((name) => ({ name })),
+      );
+    if (listed && method === "GET")
+      return reply(
+        200,
+        [...comments.values()].filter((c) => c.issue === Number(listed[1])).map(shown),
+      );
+    if (listed && method === "POST") {
+      const c = { id: 1000 + comments.size, issue: Number(listed[1]), body: JSON.parse(body).body };
+      comments.set(c.id, c);
+      return reply(201, shown(c));
+    }
+    if (one && method === "PATCH") {
+      const c = comments.get(Number(one[1]));
+      if (!c) return reply(404, { message: "Not Found" });
+      c.body = JSON.parse(body).body;
+      return reply(200, shown(c));
+    }
+    reply(404, { message: "Not Found" });
+  }
+
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     files,
     commits,
+    comments,
+    labels,
+    calls,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

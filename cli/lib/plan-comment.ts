@@ -1,0 +1,89 @@
+// The pull-request side of a plan (SPEC §16 "Pull requests"): `formdown plan --json` output turned
+// into one Markdown comment, found again by a hidden marker so later pushes update it in place.
+
+/** One change of a plan, as `formdown plan --json` prints it. */
+export interface PlanChange {
+  kind: string;
+  field?: string;
+  option?: string;
+  detail: string;
+  answers_affected: number;
+}
+
+export interface Plan {
+  slug: string;
+  from_version: number | null;
+  changes: PlanChange[];
+  destructive: boolean;
+  summary: string;
+}
+
+export const MARKER = "<!-- formdown:plan -->";
+export const CONFIRM_LABEL = "formdown:confirm";
+
+/** The plans of `{plans: [...]}` (or a bare plan, or a list), checked enough to render safely. */
+export function readPlans(json: unknown): Plan[] {
+  const list = Array.isArray(json)
+    ? json
+    : json && typeof json === "object" && "plans" in json
+      ? (json as { plans: unknown }).plans
+      : [json];
+  if (!Array.isArray(list)) throw new Error("plans must be a list");
+  return list.map((p, i) => {
+    const plan = p as Partial<Plan> | null;
+    if (!plan || typeof plan.slug !== "string" || !Array.isArray(plan.changes))
+      throw new Error(`plan ${i + 1} has no slug or changes`);
+    return {
+      slug: plan.slug,
+      from_version: typeof plan.from_version === "number" ? plan.from_version : null,
+      changes: plan.changes,
+      destructive: plan.destructive === true,
+      summary: typeof plan.summary === "string" ? plan.summary : "",
+    };
+  });
+}
+
+/** A form's own text outside a code block: no HTML, no code spans, one line. */
+const text = (value: unknown) =>
+  String(value)
+    .replace(/[<>&]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;" })[c]!)
+    .replace(/`/g, "'")
+    .replace(/\r?\n/g, " ");
+
+/** Inside the diff block nothing is interpreted; a line always starts with its sign. */
+const plain = (value: unknown) => String(value).replace(/\r?\n/g, " ");
+
+const sign = (c: PlanChange) =>
+  /removed|retired|closed/.test(c.kind) ? "-" : /added|created|reopened/.test(c.kind) ? "+" : "~";
+
+/** The comment (and job summary) body; `confirmed`: the pull request carries the label. */
+export function renderPlans(plans: Plan[], confirmed: boolean): string {
+  const destructive = plans.some((p) => p.destructive);
+  const lines = [MARKER, "## Formdown plan", ""];
+  if (plans.length === 0) lines.push("No form changes in this pull request.");
+  for (const p of plans) {
+    const from = p.from_version === null ? "new form" : `from version ${p.from_version}`;
+    lines.push(`### ${text(p.slug)} (${from})${p.destructive ? " ⚠️ destructive" : ""}`, "");
+    if (p.changes.length === 0) lines.push("No changes.");
+    else {
+      lines.push("```diff");
+      for (const c of p.changes) {
+        const what = [c.field, c.option].filter(Boolean).map(plain).join(" / ");
+        const answers = c.answers_affected > 0 ? ` (${c.answers_affected} answers)` : "";
+        lines.push(
+          `${sign(c)} ${plain(c.kind)}${what ? ` ${what}` : ""}: ${plain(c.detail)}${answers}`,
+        );
+      }
+      lines.push("```");
+    }
+    if (p.summary) lines.push("", text(p.summary));
+    lines.push("");
+  }
+  if (destructive)
+    lines.push(
+      confirmed
+        ? `**Destructive changes confirmed** by the label \`${CONFIRM_LABEL}\`: stored answers are kept but some will no longer be shown under a live field.`
+        : `**This plan is destructive**: stored answers would become unreachable. Map them with \`formerly\`, or add the label \`${CONFIRM_LABEL}\` to this pull request to go ahead.`,
+    );
+  return `${lines.join("\n").trimEnd()}\n`;
+}

@@ -1,0 +1,55 @@
+// Drafts and file moves (SPEC §16): publishing a draft, closing a removed file's form, moving a
+// form to a new slug. Each operation names itself (operationId) and its 4xx answers.
+import { err, json, obj, owner, slug, str } from "./openapi-paths.ts";
+
+const moved = obj({ slug: str, renamed_from: str });
+
+export const draftPaths: Record<string, Record<string, unknown>> = {
+  "/api/forms/{slug}/publish": {
+    parameters: [slug],
+    post: {
+      operationId: "publishForm",
+      summary: "Make a draft live (its file is committed now); a live form is left as it is",
+      responses: {
+        200: json(
+          obj(
+            {
+              slug: str,
+              status: { enum: ["live", "closed"] },
+              published: { type: "boolean" },
+              public_url: str,
+              preview_url: str,
+            },
+            ["slug", "status", "published", "public_url"],
+          ),
+        ),
+        ...owner,
+      },
+    },
+  },
+  "/api/forms/{slug}/close": {
+    parameters: [slug],
+    post: {
+      operationId: "closeRemovedForm",
+      summary:
+        "Close a form whose file was removed (what `formdown deploy` does): responses kept, never a delete",
+      responses: {
+        200: json(obj({ result: { enum: ["closed"] }, slug: str, form_id: str, url: str })),
+        ...owner,
+      },
+    },
+  },
+  "/api/forms/{slug}/rename": {
+    parameters: [slug],
+    post: {
+      operationId: "renameForm",
+      summary:
+        "Move a form to a new slug: same id, responses and webhooks; the old public URL redirects (301)",
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: obj({ slug: str }) } },
+      },
+      responses: { 200: json(moved), ...err("BadRequest", "Conflict"), ...owner },
+    },
+  },
+};
