@@ -208,7 +208,7 @@ export const paths: Record<string, Record<string, unknown>> = {
       summary: "Create another API key",
       responses: {
         201: json(obj({ id: str, api_key: str, prefix: str, name: {}, created_at: str })),
-        ...err("BadRequest", "Unauthorized", "RateLimited"),
+        ...err("BadRequest", "Unauthorized", "Conflict", "RateLimited"),
       },
     },
   },

@@ -4,12 +4,45 @@ import { type Account, issueKey } from "./accounts.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Live (unrevoked) keys one account may hold: each key has its own API rate limit (SPEC §19). */
+export const MAX_LIVE_KEYS = 20;
+/** Keys one account may create in an hour, revoked ones included. */
+export const KEYS_PER_HOUR = 20;
+
+/**
+ * Refuses a new key past either bound, so creating keys cannot multiply the per-key API limit.
+ * One read of the account's few keys (indexed by account); two concurrent creations may both
+ * pass at the bound, which lets one key more through, never many.
+ */
+async function checkKeyBounds(ctx: AppContext, account: Account): Promise<void> {
+  const [row] = await ctx.db.query<{ live: number; recent: number; wait: number | null }>(
+    `select count(*) filter (where revoked_at is null)::int as live,
+            count(*) filter (where created_at > now() - interval '1 hour')::int as recent,
+            ceil(extract(epoch from min(created_at) filter (where created_at > now() - interval '1 hour')
+              + interval '1 hour' - now()))::int as wait
+       from api_keys where account_id = $1`,
+    [account.id],
+  );
+  if (row!.live >= MAX_LIVE_KEYS)
+    raise(
+      "conflict",
+      `An account holds at most ${MAX_LIVE_KEYS} live API keys; revoke one (DELETE /api/keys/{id}) before creating another.`,
+    );
+  if (row!.recent >= KEYS_PER_HOUR)
+    raise(
+      "rate_limited",
+      `An account creates at most ${KEYS_PER_HOUR} API keys an hour; try again later.`,
+      { retryAfter: Math.max(1, row!.wait ?? 3600) },
+    );
+}
+
 export async function createKey(ctx: AppContext, account: Account, name: unknown) {
   if (name !== undefined && (typeof name !== "string" || name.length > 100)) {
     raise("validation_failed", "The key name must be text of at most 100 characters.", {
       details: [{ field: "name", message: "must be text of at most 100 characters" }],
     });
   }
+  await checkKeyBounds(ctx, account);
   const key = await issueKey(ctx, account.id, name as string | undefined);
   return {
     id: key.id,

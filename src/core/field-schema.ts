@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_OPTIONS } from "./form-bounds.ts";
 
 /** The 17 field types of a form, in the order the author reference lists them. */
 export const FIELD_TYPES = [
@@ -129,7 +130,7 @@ const textLimits = {
   /** Maximum length in characters. */
   max_length: z.number().int().positive().default(10_000).describe("Maximum length in characters"),
 };
-const choiceOptions = z.array(optionSchema).min(1).describe("The choices");
+const choiceOptions = z.array(optionSchema).min(1).max(MAX_OPTIONS).describe("The choices");
 const plainOptions = z
   .array(
     z.union([
@@ -148,10 +149,15 @@ const plainOptions = z
     ]),
   )
   .min(1)
+  .max(MAX_OPTIONS)
   .describe("The choices");
 const upload = {
   /** Allowed MIME types, e.g. `image/png` or `image/*`. */
-  accept: z.array(z.string().min(1)).optional().describe("Allowed MIME types, e.g. image/*"),
+  accept: z
+    .array(z.string().min(1))
+    .max(MAX_OPTIONS)
+    .optional()
+    .describe("Allowed MIME types, e.g. image/*"),
   /** Largest file, in megabytes. */
   max_mb: z.number().positive().max(100).default(10).describe("Largest file in megabytes"),
 };
@@ -216,8 +222,13 @@ export const fieldSchema = z.discriminatedUnion("type", [
         }),
       )
       .min(1)
+      .max(MAX_OPTIONS)
       .describe("The statements respondents rate"),
-    columns: z.array(z.string().min(1)).min(1).describe("The choices for every row"),
+    columns: z
+      .array(z.string().min(1))
+      .min(1)
+      .max(MAX_OPTIONS)
+      .describe("The choices for every row"),
   }),
   z.strictObject({ ...base, type: t("statement") }),
 ]);

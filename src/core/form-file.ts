@@ -1,8 +1,10 @@
 // Form files: Markdown with a YAML header. The one core module that touches a parser with
 // Node roots (gray-matter); the page runtime never imports it.
 import matter from "gray-matter";
+import { definitionSizeProblem } from "./definition-size.ts";
+import { MAX_FORM_BYTES, overFormBytes } from "./form-bounds.ts";
 import { type Form, formSchema } from "./schema.ts";
-import { describePath, formatPath, formIssues } from "./validate-form.ts";
+import { describePath, formatPath, formIssues, MAX_ISSUES } from "./validate-form.ts";
 import { locateLine } from "./yaml-locate.ts";
 
 export interface FormFileError {
@@ -33,6 +35,10 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
       ],
     };
   }
+  if (overFormBytes(text)) {
+    const message = `the form file is over ${MAX_FORM_BYTES / 1024} KB`;
+    return { ok: false, errors: [{ file, line: 1, path: "", message }] };
+  }
   let data: Record<string, unknown>;
   let body: string;
   try {
@@ -50,6 +56,9 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
       errors: [{ file, line: (mark?.line ?? 0) + 1, path: "", message: `invalid YAML: ${reason}` }],
     };
   }
+  // before anything walks the header: an alias bomb is refused here, in milliseconds
+  const tooBig = definitionSizeProblem(data);
+  if (tooBig) return { ok: false, errors: [{ file, line: 1, path: "", message: tooBig }] };
   if ("body" in data) {
     return {
       ok: false,
@@ -68,7 +77,7 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
   if (parsed.success) return { ok: true, form: parsed.data };
   const yaml = text.replace(OPEN, "").split(/\r?\n---/)[0] ?? "";
   const messages = formIssues(parsed.error, input);
-  const errors = parsed.error.issues.map((issue, i) => {
+  const errors = parsed.error.issues.slice(0, MAX_ISSUES).map((issue, i) => {
     const located = issue.path.length > 0 ? locateLine(yaml, issue.path) : null;
     const missing = issue.code === "invalid_type" && issue.input === undefined;
     // a missing key has no line of its own: report it at the opening `---`

@@ -8,7 +8,9 @@ import {
   optionValue,
   type ShowIfOp,
 } from "./field-schema.ts";
+import { checkScaleBounds } from "./form-bounds.ts";
 import { checkPiping } from "./piping-rules.ts";
+import { clipList, quote } from "./quote.ts";
 import { checkAnswer } from "./validate-answers.ts";
 
 /** The types each show_if operator may compare (seed: conditional display). */
@@ -76,7 +78,7 @@ export function checkFormRules(form: RuleForm, ctx: Ctx): void {
     if (field.id === undefined) return;
     const first = seen.get(field.id);
     if (first !== undefined) {
-      issue(ctx, ["fields", i, "id"], `"${field.id}" is already the id of fields[${first}]`);
+      issue(ctx, ["fields", i, "id"], `${quote(field.id)} is already the id of fields[${first}]`);
     } else seen.set(field.id, i);
     if (!readable(field)) return;
     checkShowIf(form.fields, i, ctx);
@@ -84,7 +86,7 @@ export function checkFormRules(form: RuleForm, ctx: Ctx): void {
   });
   const names = new Set<string>();
   form.hidden.forEach((name, i) => {
-    if (names.has(name)) issue(ctx, ["hidden", i], `"${name}" is listed twice`);
+    if (names.has(name)) issue(ctx, ["hidden", i], `${quote(name)} is listed twice`);
     names.add(name);
   });
   checkPiping(form, ctx);
@@ -117,12 +119,12 @@ function checkShowIf(fields: RuleField[], i: number, ctx: Ctx) {
     return issue(
       ctx,
       [...at, "field"],
-      `refers to "${rule.field}", which is not a field of this form`,
+      `refers to ${quote(rule.field)}, which is not a field of this form`,
     );
   }
   if (target === i) return issue(ctx, [...at, "field"], "a field cannot depend on itself");
   if (target > i) {
-    return issue(ctx, [...at, "field"], `refers to "${rule.field}", which comes later`);
+    return issue(ctx, [...at, "field"], `refers to ${quote(rule.field)}, which comes later`);
   }
   const referenced = fields[target];
   // the schema has already reported what is wrong with the referenced field
@@ -132,7 +134,7 @@ function checkShowIf(fields: RuleField[], i: number, ctx: Ctx) {
     return issue(
       ctx,
       [...at, "field"],
-      `refers to "${rule.field}", a statement, which has no answer`,
+      `refers to ${quote(rule.field)}, a statement, which has no answer`,
     );
   }
   const allowed = OP_TYPES[rule.op];
@@ -148,13 +150,10 @@ function checkShowIf(fields: RuleField[], i: number, ctx: Ctx) {
     issue(
       ctx,
       [...at, "value"],
-      `${shown(rule.value)} can never be an answer of "${rule.field}" (${type}): ${problem}`,
+      `${quote(rule.value)} can never be an answer of ${quote(rule.field)} (${type}): ${problem}`,
     );
   }
 }
-
-const shown = (value: unknown) =>
-  value === undefined ? "a missing value" : (JSON.stringify(value) ?? String(value));
 
 /**
  * Why no answer of `target` can ever meet a rule's value, or null. The page would judge such a
@@ -177,11 +176,22 @@ function unreachableValue(target: Field, op: ShowIfOp, value: unknown): string |
       const options = "options" in target ? target.options.map(optionValue) : [];
       return typeof value === "string" && options.includes(value)
         ? null
-        : `must be one of: ${options.join(", ")}`;
+        : `must be one of: ${clipList(options)}`;
     }
     default:
       return assertNever(op);
   }
+}
+
+/** The positions of values seen before in the list (linear: a list may hold 1,000). */
+function repeats(values: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const out: number[] = [];
+  values.forEach((v, k) => {
+    if (seen.has(v)) out.push(k);
+    else seen.add(v);
+  });
+  return out;
 }
 
 function checkField(form: RuleForm, field: Field, i: number, ctx: Ctx) {
@@ -200,23 +210,18 @@ function checkField(form: RuleForm, field: Field, i: number, ctx: Ctx) {
   }
   if ("options" in field) {
     const values = field.options.map(optionValue);
-    values.forEach((v, k) => {
-      if (values.indexOf(v) !== k) issue(ctx, [...at, "options", k], `"${v}" is listed twice`);
-    });
+    for (const k of repeats(values))
+      issue(ctx, [...at, "options", k], `${quote(values[k])} is listed twice`);
     if (field.type === "ranking" && values.length < 2) {
       issue(ctx, [...at, "options"], "a ranking needs at least two options");
     }
   }
   if (field.type === "matrix") {
     const ids = field.rows.map((r) => r.id);
-    ids.forEach((id, k) => {
-      if (ids.indexOf(id) !== k)
-        issue(ctx, [...at, "rows", k, "id"], `"${id}" is already a row id of this field`);
-    });
-    field.columns.forEach((c, k) => {
-      if (field.columns.indexOf(c) !== k)
-        issue(ctx, [...at, "columns", k], `"${c}" is listed twice`);
-    });
+    for (const k of repeats(ids))
+      issue(ctx, [...at, "rows", k, "id"], `${quote(ids[k])} is already a row id of this field`);
+    for (const k of repeats(field.columns))
+      issue(ctx, [...at, "columns", k], `${quote(field.columns[k])} is listed twice`);
   }
   if (
     (field.type === "number" || field.type === "scale" || field.type === "date") &&
@@ -230,6 +235,7 @@ function checkField(form: RuleForm, field: Field, i: number, ctx: Ctx) {
       issue(ctx, [...at, "max_length"], "must not be below min_length");
   }
   checkMedia(field, at, ctx);
+  checkScaleBounds(field, at, ctx);
   checkAnswerKey(form, field, i, ctx);
 }
 

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { closest, didYouMean } from "./did-you-mean.ts";
 import { FIELD_TYPES } from "./field-schema.ts";
+import { quote } from "./quote.ts";
 
 type Issue = z.core.$ZodIssue;
 // zod 4 keeps a schema's definition under `def`; only the parts walked here are named
@@ -117,7 +118,7 @@ export function issueMessage(issue: Issue, input: unknown, schema: { def: unknow
   if (issue.code === "unrecognized_keys") {
     // suggestions only for a form definition (MCP tool arguments come without `input`)
     const known = input === undefined ? [] : knownKeys(schema as { def: Def }, input, issue.path);
-    const each = issue.keys.map((k) => `"${k}"${didYouMean(k, known)}`);
+    const each = issue.keys.slice(0, 20).map((k) => `${quote(k, 60)}${didYouMean(k, known)}`);
     return `unknown ${issue.keys.length === 1 ? "key" : "keys"} ${each.join(", ")}`;
   }
   if (
@@ -127,7 +128,7 @@ export function issueMessage(issue: Issue, input: unknown, schema: { def: unknow
   ) {
     const type = typeof given === "string" ? given : isObj(given) ? given.type : undefined;
     const hint = typeof type === "string" ? closest(type, FIELD_TYPES) : null;
-    const head = typeof type === "string" ? `unknown type "${type}"` : "is required";
+    const head = typeof type === "string" ? `unknown type ${quote(type, 60)}` : "is required";
     return `${head}${hint ? ` (did you mean "${hint}"?)` : ""}; the field types are ${list(FIELD_TYPES)}`;
   }
   if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
@@ -140,7 +141,7 @@ export function issueMessage(issue: Issue, input: unknown, schema: { def: unknow
       return `expected ${NOUN[issue.expected] ?? issue.expected}, got ${describeValue(given)}`;
     case "invalid_value": {
       const hint = typeof given === "string" ? didYouMean(given, issue.values.map(String)) : "";
-      const got = given === undefined ? "" : `, got ${JSON.stringify(given)?.slice(0, 60)}`;
+      const got = given === undefined ? "" : `, got ${quote(given, 60)}`;
       return `must be one of ${list(issue.values)}${got}${hint}`;
     }
     case "invalid_format":

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { embedOriginsSchema, endingSchema, localeSchema } from "./ending-schema.ts";
 import { fieldSchema } from "./field-schema.ts";
+import { MAX_FIELDS, MAX_OPTIONS } from "./form-bounds.ts";
 import { checkFormRules, ruleView } from "./form-rules.ts";
 
 export * from "./field-schema.ts";
@@ -50,7 +51,7 @@ export const respondentEmailSchema = z
 export const notificationsSchema = z
   .strictObject({
     /** Who is emailed. */
-    email: z.array(z.email()).default([]).describe("Recipient addresses"),
+    email: z.array(z.email()).max(MAX_OPTIONS).default([]).describe("Recipient addresses"),
     /** Subject; placeholders {form_title}, {field:<id>}, {date}. */
     subject: z
       .string()
@@ -79,10 +80,15 @@ export const notificationsSchema = z
             /** Percentages of `target`. */
             percentage: z
               .array(z.number().positive().max(100))
+              .max(MAX_OPTIONS)
               .default([])
               .describe("Percent of target"),
             /** Absolute response counts. */
-            absolute: z.array(z.number().int().positive()).default([]).describe("Response counts"),
+            absolute: z
+              .array(z.number().int().positive())
+              .max(MAX_OPTIONS)
+              .default([])
+              .describe("Response counts"),
           })
           .prefault({})
           .describe("Milestone emails"),
@@ -185,6 +191,7 @@ const formObject = z.strictObject({
   /** Names of values taken from the page URL's query string, stored under payload._hidden. */
   hidden: z
     .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, "must be a simple name like utm_source"))
+    .max(MAX_OPTIONS)
     .default([])
     .describe("Query-string values recorded under payload._hidden"),
   access: accessSchema.prefault({}),
@@ -196,6 +203,7 @@ const formObject = z.strictObject({
   fields: z
     .array(fieldSchema)
     .min(1, "a form needs at least one field")
+    .max(MAX_FIELDS)
     .describe("The fields, in order"),
 });
 

@@ -1,6 +1,7 @@
 import { assertNever, type FieldIssue, fail, ok, type Result } from "./errors.ts";
 import type { Field } from "./field-schema.ts";
 import { optionValue } from "./options.ts";
+import { clip, clipList, quote } from "./quote.ts";
 import { answerOf, visibleFields } from "./show-if.ts";
 
 /** A minimal view of a form: enough to validate answers (the page and the server share this). */
@@ -61,14 +62,14 @@ export function checkAnswer(field: Field, v: unknown): string | null {
       const values = field.options.map(optionValue);
       return typeof v === "string" && values.includes(v)
         ? null
-        : `must be one of: ${values.join(", ")}`;
+        : `must be one of: ${clipList(values)}`;
     }
     case "checkbox": {
       const values = field.options.map(optionValue);
       if (!strings(v)) return "must be a list of options";
       if (new Set(v).size !== v.length) return "must not repeat an option";
       const bad = v.find((x) => !values.includes(x));
-      return bad === undefined ? null : `"${bad}" is not one of the options`;
+      return bad === undefined ? null : `${quote(bad)} is not one of the options`;
     }
     case "ranking": {
       if (!strings(v)) return "must be a list of the options in order";
@@ -106,9 +107,10 @@ export function checkAnswer(field: Field, v: unknown): string | null {
     case "matrix": {
       if (!v || typeof v !== "object" || Array.isArray(v)) return "must map row ids to columns";
       for (const [row, col] of Object.entries(v)) {
-        if (!field.rows.some((r) => r.id === row)) return `"${row}" is not a row of this field`;
+        if (!field.rows.some((r) => r.id === row))
+          return `${quote(row)} is not a row of this field`;
         if (typeof col !== "string" || !field.columns.includes(col)) {
-          return `row "${row}" must be one of: ${field.columns.join(", ")}`;
+          return `row "${row}" must be one of: ${clipList(field.columns)}`;
         }
       }
       return null;
@@ -149,7 +151,7 @@ export function validateAnswers(
   const details: FieldIssue[] = [];
   for (const id of Object.keys(answers)) {
     if (!form.fields.some((f) => f.id === id))
-      details.push({ field: id, message: "is not a field of this form" });
+      details.push({ field: clip(id), message: "is not a field of this form" });
   }
   const payload: Payload = {};
   for (const field of visibleFields(form.fields, answers)) {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { definitionSizeProblem } from "./definition-size.ts";
 import { type FieldIssue, fail, ok, type Result } from "./errors.ts";
 import { issueMessage } from "./issue-message.ts";
 import { type Form, formSchema } from "./schema.ts";
@@ -25,14 +26,17 @@ export function describePath(path: readonly PropertyKey[], input: unknown): stri
   const fields = isObj(input) ? input.fields : undefined;
   if (path[0] !== "fields" || typeof path[1] !== "number" || !Array.isArray(fields)) return base;
   const id = (fields[path[1]] as { id?: unknown } | undefined)?.id;
-  if (typeof id !== "string" || id === "") return base;
+  if (typeof id !== "string" || id === "" || id.length > 64) return base;
   const head = `fields[${path[1]}]`;
   return `${head} (${id})${base.slice(head.length)}`;
 }
 
+/** Problems listed in one answer; a definition with more says how many in its message. */
+export const MAX_ISSUES = 100;
+
 /** The zod issues of a failed parse as `{field: path, message}` pairs, in document order. */
 export function formIssues(error: z.ZodError, input?: unknown): FieldIssue[] {
-  return error.issues.map((issue) => ({
+  return error.issues.slice(0, MAX_ISSUES).map((issue) => ({
     field: formatPath(issue.path),
     message: issueMessage(issue, input, formSchema),
   }));
@@ -40,11 +44,17 @@ export function formIssues(error: z.ZodError, input?: unknown): FieldIssue[] {
 
 /** Validates a form definition (REST body, MCP argument, parsed file) with the one schema. */
 export function validateForm(input: unknown): Result<Form> {
+  const tooBig = definitionSizeProblem(input);
+  if (tooBig) {
+    const details = [{ field: "(definition)", message: tooBig }];
+    return fail("validation_failed", "The form definition is too large.", { details });
+  }
   const parsed = formSchema.safeParse(input);
   if (parsed.success) return ok(parsed.data);
   const details = formIssues(parsed.error, input);
-  const noun = details.length === 1 ? "problem" : "problems";
-  return fail("validation_failed", `The form definition has ${details.length} ${noun}.`, {
+  const count = parsed.error.issues.length;
+  const noun = count === 1 ? "problem" : "problems";
+  return fail("validation_failed", `The form definition has ${count} ${noun}.`, {
     details,
   });
 }

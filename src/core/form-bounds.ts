@@ -1,0 +1,51 @@
+// How big a form may be (SPEC §19 "Bounded work per request"): a page render or a validation stays
+// within about 100 ms of one core for any form that validates (bench/hostile.ts measures the
+// largest). The list bounds sit on the schema's arrays; what a single key cannot say is here.
+import type { z } from "zod";
+import type { Field } from "./field-schema.ts";
+
+/** Fields in one form. */
+export const MAX_FIELDS = 500;
+/** Entries of one list: options, matrix rows and columns, hidden names, recipients. */
+export const MAX_OPTIONS = 1000;
+/** Points of one scale (0..100 in ones is 101). */
+export const MAX_SCALE_POINTS = 101;
+/** A form file, and a form definition sent as JSON, in bytes. */
+export const MAX_FORM_BYTES = 256 * 1024;
+/** A scale's ends stay where a step of its smallest increment still moves the value. */
+const SCALE_LIMIT = 1e9;
+const MIN_INCREMENT = 0.001;
+
+type Ctx = Pick<z.core.$RefinementCtx, "addIssue">;
+
+/** The number of values a scale offers, as the page draws them. */
+export function scalePoints(min: number, max: number, increment: number): number {
+  return Math.floor((max - min) / increment + 1e-9) + 1;
+}
+
+/** A scale the page could draw: ends within ±1e9, increment ≥ 0.001, at most 101 points. */
+export function checkScaleBounds(field: Field, at: (string | number)[], ctx: Ctx): void {
+  if (field.type !== "scale") return;
+  const add = (key: string, message: string) =>
+    ctx.addIssue({ code: "custom", path: [...at, key], message });
+  if (Math.abs(field.min) > SCALE_LIMIT)
+    add("min", `must be between -${SCALE_LIMIT} and ${SCALE_LIMIT}`);
+  if (Math.abs(field.max) > SCALE_LIMIT)
+    add("max", `must be between -${SCALE_LIMIT} and ${SCALE_LIMIT}`);
+  if (field.increment < MIN_INCREMENT) add("increment", `must be at least ${MIN_INCREMENT}`);
+  else if (field.max >= field.min) {
+    const points = scalePoints(field.min, field.max, field.increment);
+    if (points > MAX_SCALE_POINTS)
+      add(
+        "max",
+        `gives ${points} points from min ${field.min} in steps of ${field.increment}; a scale has at most ${MAX_SCALE_POINTS} (use a number field for a wider range)`,
+      );
+  }
+}
+
+/** True when a text is over MAX_FORM_BYTES in UTF-8; it is encoded only when its length cannot tell. */
+export function overFormBytes(text: string): boolean {
+  if (text.length > MAX_FORM_BYTES) return true;
+  if (text.length * 3 <= MAX_FORM_BYTES) return false;
+  return new TextEncoder().encode(text).length > MAX_FORM_BYTES;
+}
