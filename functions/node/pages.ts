@@ -4,9 +4,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { isProtected, lockedForm } from "../../src/core/locked-form.ts";
 import { pageModel } from "../../src/lib/page-model.ts";
 import type { AppContext } from "../context.ts";
-import { findForm, formStatus } from "../services/form-view.ts";
+import { type FormRow, findForm, formStatus } from "../services/form-view.ts";
+import { checkAccess } from "../services/respondent-access.ts";
 
 const ROOT = resolve(new URL("../../", import.meta.url).pathname);
 const DIST = join(ROOT, "dist");
@@ -74,13 +76,16 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     const page = /^\/@([a-z0-9-]+)\/([a-z0-9-]+)\/?$/.exec(path);
     if (page) {
       const row = await findForm(ctx, page[2]!);
+      // a link or password form's content only with its token or password (SPEC §19)
+      const locked = row ? !(await unlocked(ctx, row, url, req)) : false;
       const model =
         row && row.handler === page[1]
-          ? pageModel(row.definition, row.handler, {
+          ? pageModel(locked ? lockedForm(row.definition) : row.definition, row.handler, {
               status: formStatus(row),
               access: row.access_mode,
               turnstileSiteKey: ctx.antibot.kind === "turnstile" ? ctx.antibot.siteKey : undefined,
               turnstileScript: ctx.config.turnstileScriptUrl,
+              locked,
             })
           : undefined;
       const { incoming, outgoing } = env as NodeEnv;
@@ -112,6 +117,27 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     if (path === "/") return landing();
     return null;
   };
+}
+
+/**
+ * Whether the request may see the form's content: always for a public or closed form; for a link
+ * form with the token in the URL (`?access=`), for a password form with the password in the
+ * header X-Formdown-Access (the locked page's script sends it). A wrong one counts against the
+ * form's limit of failed attempts, as on submit.
+ */
+async function unlocked(ctx: AppContext, row: FormRow, url: URL, req: Request): Promise<boolean> {
+  if (!isProtected(row.access_mode)) return true;
+  const given =
+    row.access_mode === "link"
+      ? url.searchParams.get("access")
+      : req.headers.get("x-formdown-access");
+  if (given === null) return false;
+  try {
+    await checkAccess(ctx, row.slug, row, given);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function serveFile(file: string): Promise<Response | null> {

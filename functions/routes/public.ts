@@ -1,11 +1,13 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { raise } from "../../src/core/errors.ts";
+import { isProtected } from "../../src/core/locked-form.ts";
 import { publicForm } from "../../src/core/public-form.ts";
 import { clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
 import { findForm, formStatus } from "../services/form-view.ts";
+import { checkAccess } from "../services/respondent-access.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
 
@@ -96,16 +98,19 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     });
   });
 
-  // The public definition a page on another origin may render: no answer key, no recipients.
+  // The public definition a page on another origin may render: no answer key, no recipients. A
+  // link or password form's content only with its token or password (`access` in the query or
+  // X-Formdown-Access; SPEC §19): without one, its title alone; a wrong one, 403 as on submit.
   app.get("/api/forms/:slug/public", async (c) => {
     const row = await findForm(ctx, c.req.param("slug"));
-    if (!row) raise("not_found", "No such form.");
-    return c.json({
-      handler: row!.handler,
-      status: formStatus(row!),
-      access: row!.access_mode,
-      form: publicForm(row!.definition),
-    });
+    if (!row) return raise("not_found", "No such form.");
+    const head = { handler: row.handler, status: formStatus(row), access: row.access_mode };
+    if (isProtected(row.access_mode)) {
+      const given = c.req.header("x-formdown-access") ?? c.req.query("access");
+      if (given === undefined) return c.json({ ...head, title: row.definition.title });
+      await checkAccess(ctx, row.slug, row, given);
+    }
+    return c.json({ ...head, form: publicForm(row.definition) });
   });
 }
 

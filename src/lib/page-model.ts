@@ -16,6 +16,8 @@ export interface PageModel {
   turnstileSiteKey: string | undefined;
   /** The Turnstile widget script (production). */
   turnstileScript: string;
+  /** A link or password form shown without its content until the respondent unlocks it. */
+  locked?: boolean;
 }
 
 export function pageModel(
@@ -34,6 +36,7 @@ export function pageModel(
     access: options.access ?? form.access.mode,
     turnstileSiteKey: options.turnstileSiteKey,
     turnstileScript: options.turnstileScript ?? TURNSTILE_SCRIPT,
+    ...(options.locked ? { locked: true } : {}),
   };
 }
 
