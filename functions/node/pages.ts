@@ -4,11 +4,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { isProtected, lockedForm } from "../../src/core/locked-form.ts";
 import { pageModel } from "../../src/lib/page-model.ts";
 import type { AppContext } from "../context.ts";
 import { formByPreview } from "../services/drafts.ts";
 import { renamedTo } from "../services/file-moves.ts";
-import { findForm, formStatus } from "../services/form-view.ts";
+import { type FormRow, findForm, formStatus } from "../services/form-view.ts";
+import { checkAccess } from "../services/respondent-access.ts";
 
 const ROOT = resolve(new URL("../../", import.meta.url).pathname);
 const DIST = join(ROOT, "dist");
@@ -83,14 +85,18 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
         const moved = await renamedTo(ctx, page[1]!, page[2]!);
         if (moved) return redirect(`${ctx.config.publicBaseUrl}${moved}${url.search}`, 301);
       }
+      // a link or password form's content only with its token or password (SPEC §19); the
+      // owner's preview link is its own key
+      const locked = shown && !preview ? !(await unlocked(ctx, row, url, req)) : false;
       const status = row ? formStatus(row) : "live";
       const model = shown
-        ? pageModel(row.definition, row.handler, {
+        ? pageModel(locked ? lockedForm(row.definition) : row.definition, row.handler, {
             status: status === "closed" ? "closed" : "live",
             access: preview ? "public" : row.access_mode,
             turnstileSiteKey: ctx.antibot.kind === "turnstile" ? ctx.antibot.siteKey : undefined,
             turnstileScript: ctx.config.turnstileScriptUrl,
             version: row.version,
+            locked,
             ...(preview ? { preview: preview[1]! } : {}),
           })
         : undefined;
@@ -128,6 +134,26 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
 /** Response.redirect's headers are immutable; Hono's middleware may still add its own. */
 const redirect = (location: string, status: number) =>
   new Response(null, { status, headers: { location } });
+/**
+ * Whether the request may see the form's content: always for a public or closed form; for a link
+ * form with the token in the URL (`?access=`), for a password form with the password in the
+ * header X-Formdown-Access (the locked page's script sends it). A wrong one counts against the
+ * form's limit of failed attempts, as on submit.
+ */
+async function unlocked(ctx: AppContext, row: FormRow, url: URL, req: Request): Promise<boolean> {
+  if (!isProtected(row.access_mode)) return true;
+  const given =
+    row.access_mode === "link"
+      ? url.searchParams.get("access")
+      : req.headers.get("x-formdown-access");
+  if (given === null) return false;
+  try {
+    await checkAccess(ctx, row.slug, row, given);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function serveFile(file: string): Promise<Response | null> {
   try {

@@ -1,5 +1,6 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { raise } from "../../src/core/errors.ts";
+import { isProtected } from "../../src/core/locked-form.ts";
 import { publicForm } from "../../src/core/public-form.ts";
 import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
@@ -7,6 +8,7 @@ import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
 import { renamedTo } from "../services/file-moves.ts";
 import { findForm, formStatus } from "../services/form-view.ts";
+import { checkAccess } from "../services/respondent-access.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
 
@@ -109,16 +111,20 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     return c.redirect(`${ctx.config.publicBaseUrl}${moved}${search}`, 301);
   });
 
-  // The public definition a page on another origin may render: no answer key, no recipients.
+  // The public definition a page on another origin may render: no answer key, no recipients. A
+  // link or password form's content only with its token or password (`access` in the query or
+  // X-Formdown-Access; SPEC §19): without one, its title alone; a wrong one, 403 as on submit.
+  // A draft has none (its preview page is rendered by the server).
   app.get("/api/forms/:slug/public", async (c) => {
     const row = await findForm(ctx, c.req.param("slug"));
-    if (!row || row.draft) raise("not_found", "No such form.");
-    return c.json({
-      handler: row!.handler,
-      status: formStatus(row!),
-      access: row!.access_mode,
-      form: publicForm(row!.definition),
-    });
+    if (!row || row.draft) return raise("not_found", "No such form.");
+    const head = { handler: row.handler, status: formStatus(row), access: row.access_mode };
+    if (isProtected(row.access_mode)) {
+      const given = c.req.header("x-formdown-access") ?? c.req.query("access");
+      if (given === undefined) return c.json({ ...head, title: row.definition.title });
+      await checkAccess(ctx, row.slug, row, given);
+    }
+    return c.json({ ...head, form: publicForm(row.definition) });
   });
 }
 

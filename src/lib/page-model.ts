@@ -20,6 +20,8 @@ export interface PageModel {
   version?: number | undefined;
   /** On a preview page: the preview token its submits carry, which makes them test answers. */
   preview?: string | undefined;
+  /** A link or password form shown without its content until the respondent unlocks it. */
+  locked?: boolean;
 }
 
 export function pageModel(
@@ -40,6 +42,7 @@ export function pageModel(
     turnstileScript: options.turnstileScript ?? TURNSTILE_SCRIPT,
     version: options.version,
     ...(options.preview ? { preview: options.preview } : {}),
+    ...(options.locked ? { locked: true } : {}),
   };
 }
 

@@ -22,35 +22,57 @@ afterAll(async () => {
 });
 
 describe("who may respond, as the page shows it", () => {
-  it("asks for the password of a password form and sends it as access", async () => {
-    await create("secret");
+  it("keeps a password form's questions off its page until the password is given, then submits", async () => {
+    await create("secret", { body: "Secret instructions", ending: { title: "Secret ending" } });
     const set = await suite.api("PUT", "/api/forms/secret/access", {
       body: { mode: "password", password: "open sesame" },
     });
     expect(set.status).toBe(200);
+    // neither the static HTML nor the public JSON carries the content (SPEC §19)
+    const html = await (await fetch(`${suite.server.url}/@me/secret`)).text();
+    for (const secret of ["Your answer", "Secret instructions", "Secret ending"])
+      expect(html).not.toContain(secret);
+    const pub = await fetch(`${suite.server.url}/api/forms/secret/public`);
+    const json = await pub.text();
+    expect(json).not.toContain("Your answer");
+    expect(JSON.parse(json)).toMatchObject({ access: "password", title: "Form secret" });
+    const wrongJson = await fetch(`${suite.server.url}/api/forms/secret/public?access=nope`);
+    expect(wrongJson.status).toBe(403);
+    const rightJson = await fetch(`${suite.server.url}/api/forms/secret/public`, {
+      headers: { "x-formdown-access": "open sesame" },
+    });
+    expect(
+      ((await rightJson.json()) as { form: { fields: { label: string }[] } }).form.fields[0]!.label,
+    ).toBe("Your answer");
+
     const page = await suite.open("/@me/secret");
-    await page.getByLabel("Your answer").fill("hello");
+    expect(await page.getByLabel("Your answer").count()).toBe(0);
     await page.getByLabel("Password").fill("wrong guess");
-    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
     await page.locator(".fd-status.fd-bad").waitFor();
-    expect(await page.locator(".fd-status").textContent()).toMatch(/password|access/i);
-    expect((await suite.api("GET", "/api/forms/secret/responses")).body.total).toBe(0);
+    expect(await page.locator(".fd-status").textContent()).toMatch(/password|link/i);
+    expect(await page.getByLabel("Your answer").count()).toBe(0);
     await page.getByLabel("Password").fill("open sesame");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("Your answer").fill("hello");
+    await expect(page.locator(".fd-body").textContent()).resolves.toContain("Secret instructions");
     await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    await page.getByRole("heading", { name: "Secret ending" }).waitFor();
     expect((await suite.latest("secret"))?.payload).toEqual({ answer: "hello" });
   });
 
-  it("submits a link-only form with the token from its URL, and not without it", async () => {
+  it("shows a link-only form only with the token from its URL, and submits with it", async () => {
     await create("invite");
     const set = await suite.api("PUT", "/api/forms/invite/access", { body: { mode: "link" } });
     const token = set.body.access_token as string;
     expect(token).toBeTruthy();
+    expect(await (await fetch(`${suite.server.url}/@me/invite`)).text()).not.toContain(
+      "Your answer",
+    );
     const bare = await suite.open("/@me/invite");
-    await bare.getByLabel("Your answer").fill("no token");
-    await bare.getByRole("button", { name: "Submit" }).click();
-    await bare.locator(".fd-status.fd-bad").waitFor();
-    expect(await bare.getByRole("heading", { name: "Thank you" }).isVisible()).toBe(false);
+    await bare.locator(".fd-closed").waitFor();
+    expect(await bare.getByLabel("Your answer").count()).toBe(0);
+    expect(await bare.getByRole("button", { name: "Submit" }).count()).toBe(0);
     const page = await suite.open(`/@me/invite?access=${encodeURIComponent(token)}`);
     await page.getByLabel("Your answer").fill("with token");
     await page.getByRole("button", { name: "Submit" }).click();
