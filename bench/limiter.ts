@@ -42,7 +42,12 @@ function start(mode: Mode, args: string[]): Promise<Target> {
       [new URL("./submit-target.ts", import.meta.url).pathname, kind, ...args],
       {
         stdio: ["ignore", "pipe", "inherit"],
-        env: { ...process.env, FORMDOWN_RATE_SUBMIT: rate, FORMDOWN_RATE_API: rate },
+        env: {
+          ...process.env,
+          FORMDOWN_RATE_SUBMIT: rate,
+          FORMDOWN_RATE_API: rate,
+          FORMDOWN_TRUSTED_PROXIES: "1",
+        },
       },
     );
     child.stdout.on("data", (d: Buffer) => {

@@ -27,7 +27,10 @@ export function registerDoctor(cli: CAC): void {
             );
           },
         );
-        return res;
+        // read whole here: a body left unread holds its connection, and the process, open
+        const text = await res.text();
+        const empty = [204, 205, 304].includes(res.status);
+        return new Response(empty ? null : text, { status: res.status, headers: res.headers });
       };
       await check("server", async () => {
         const res = await get("/api/health");

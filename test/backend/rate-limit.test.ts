@@ -37,7 +37,14 @@ afterAll(async () => {
 async function serve(db: Db, env: Env): Promise<RunningServer> {
   const dir = await mkdtemp(join(tmpdir(), "formdown-limit-"));
   const server = await startServer({
-    env: { FORMDOWN_DATA_DIR: dir, FORMDOWN_REPO_DIR: dir, FORMDOWN_RATE_SYNC_MS: "100", ...env },
+    env: {
+      FORMDOWN_DATA_DIR: dir,
+      FORMDOWN_REPO_DIR: dir,
+      FORMDOWN_RATE_SYNC_MS: "100",
+      // clients told apart by X-Forwarded-For, as behind one proxy
+      FORMDOWN_TRUSTED_PROXIES: "1",
+      ...env,
+    },
     db,
     port: 0,
     host: "127.0.0.1",
@@ -274,6 +281,7 @@ describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])(
             FORMDOWN_ADMIN_TOKEN: "admin-secret",
             FORMDOWN_RATE_SUBMIT: "3",
             FORMDOWN_RATE_SYNC_MS: "50",
+            FORMDOWN_TRUSTED_PROXIES: "1",
             FORMDOWN_REPO_DIR: dir,
             FORMDOWN_DATA_DIR: join(dir, "data"),
           },
