@@ -18,8 +18,13 @@ export type FormFileResult = { ok: true; form: Form } | { ok: false; errors: For
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 
-/** Parses a form file into a validated form; errors point at the line of the offending key. */
-export function parseFormFile(text: string, file = "form.md"): FormFileResult {
+/** The YAML header (as data) and the Markdown body of a form or translation file. */
+export type Header =
+  | { ok: true; data: Record<string, unknown>; body: string }
+  | { ok: false; errors: FormFileError[] };
+
+/** Splits a file into its YAML header and Markdown body; a missing or broken header is an error. */
+export function readHeader(text: string, file: string): Header {
   if (!OPEN.test(text)) {
     return {
       ok: false,
@@ -33,13 +38,10 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
       ],
     };
   }
-  let data: Record<string, unknown>;
-  let body: string;
   try {
     // Passing options bypasses gray-matter's cache, which would share parsed objects.
     const parsed = matter(text, { excerpt: false });
-    data = parsed.data as Record<string, unknown>;
-    body = parsed.content;
+    return { ok: true, data: parsed.data as Record<string, unknown>, body: parsed.content };
   } catch (error) {
     const mark = (error as { mark?: { line?: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? "the YAML header cannot be read";
@@ -50,6 +52,13 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
       errors: [{ file, line: (mark?.line ?? 0) + 1, path: "", message: `invalid YAML: ${reason}` }],
     };
   }
+}
+
+/** Parses a form file into a validated form; errors point at the line of the offending key. */
+export function parseFormFile(text: string, file = "form.md"): FormFileResult {
+  const header = readHeader(text, file);
+  if (!header.ok) return header;
+  const { data, body } = header;
   if ("body" in data) {
     return {
       ok: false,
