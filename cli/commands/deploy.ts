@@ -26,6 +26,8 @@ export function registerDeploy(cli: CAC): void {
         // the same checks as `formdown validate`: a slug that differs from its file name would
         // otherwise be deployed under another name and leave the file behind
         for (const c of await checkFiles(files.length > 0 ? files : await formFiles())) {
+          // translation files are checked with their form; they are not (yet) sent themselves
+          if (c.kind === "translation" && c.errors.length === 0) continue;
           if (c.errors.length > 0 || !c.form) {
             invalid++;
             for (const e of c.errors) out(formatFormFileError(e));
