@@ -1,18 +1,24 @@
 import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, normalize } from "node:path";
 import { type FormFileError, keyLine, parseFormFile } from "../../src/core/form-file.ts";
 import { duplicateSlugs, type PlacedForm, placeProblems } from "../../src/core/form-location.ts";
 import type { Form } from "../../src/core/schema.ts";
+import { isTranslationFile } from "../../src/core/translation-file.ts";
 import { usage } from "./api.ts";
+import { checkTranslations } from "./check-translations.ts";
 
 export interface CheckedFile {
   file: string;
   text: string;
   form: Form | null;
+  /** A form, or a translation of one (`<slug>.<lang>.md`, SPEC §20). */
+  kind: "form" | "translation";
   errors: FormFileError[];
+  /** What deploy accepts but an author should see: a string a translation lacks. */
+  warnings: FormFileError[];
 }
 
-/** Every forms/@<handler>/*.md under `root`, for a bare `formdown validate`. */
+/** Every forms/@<handler>/*.md under `root` (forms and translations), for a bare `formdown validate`. */
 export async function formFiles(root = "."): Promise<string[]> {
   const out: string[] = [];
   const dir = join(root, "forms");
@@ -27,12 +33,17 @@ export async function formFiles(root = "."): Promise<string[]> {
 
 /**
  * Reads and checks form files the way deploy would: each file against the schema, its place
- * (forms/@<handler>/<slug>.md), and all of them together for duplicate slugs.
+ * (forms/@<handler>/<slug>.md), and all of them together for duplicate slugs; then each form's
+ * translation files beside it, and translation files named on their own.
  */
 export async function checkFiles(files: string[]): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
   const placed: PlacedForm[] = [];
-  for (const file of files) {
+  const translations = files.filter(isTranslationFile).map(normalize);
+  for (const file of translations)
+    if ((await readFile(file, "utf8").catch(() => null)) === null)
+      throw usage(`cannot read ${file}`);
+  for (const file of files.filter((f) => !isTranslationFile(f))) {
     let text: string;
     try {
       text = await readFile(file, "utf8");
@@ -41,13 +52,14 @@ export async function checkFiles(files: string[]): Promise<CheckedFile[]> {
     }
     const parsed = parseFormFile(text, file);
     if (!parsed.ok) {
-      checked.push({ file, text, form: null, errors: parsed.errors });
+      checked.push({ file, text, form: null, kind: "form", errors: parsed.errors, warnings: [] });
       continue;
     }
     const where = { file, slug: parsed.form.slug, slugLine: keyLine(text, ["slug"]) };
     placed.push(where);
-    checked.push({ file, text, form: parsed.form, errors: placeProblems(where) });
+    const errors = placeProblems(where);
+    checked.push({ file, text, form: parsed.form, kind: "form", errors, warnings: [] });
   }
   for (const e of duplicateSlugs(placed)) checked.find((c) => c.file === e.file)?.errors.push(e);
-  return checked;
+  return [...checked, ...(await checkTranslations(checked, translations))];
 }

@@ -20,8 +20,13 @@ export type FormFileResult = { ok: true; form: Form } | { ok: false; errors: For
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 
-/** Parses a form file into a validated form; errors point at the line of the offending key. */
-export function parseFormFile(text: string, file = "form.md"): FormFileResult {
+/** The YAML header (as data) and the Markdown body of a form or translation file. */
+export type Header =
+  | { ok: true; data: Record<string, unknown>; body: string }
+  | { ok: false; errors: FormFileError[] };
+
+/** Splits a file into its YAML header and Markdown body; a missing or broken header is an error. */
+export function readHeader(text: string, file: string): Header {
   if (!OPEN.test(text)) {
     return {
       ok: false,
@@ -59,6 +64,14 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
   // before anything walks the header: an alias bomb is refused here, in milliseconds
   const tooBig = definitionSizeProblem(data);
   if (tooBig) return { ok: false, errors: [{ file, line: 1, path: "", message: tooBig }] };
+  return { ok: true, data, body };
+}
+
+/** Parses a form file into a validated form; errors point at the line of the offending key. */
+export function parseFormFile(text: string, file = "form.md"): FormFileResult {
+  const header = readHeader(text, file);
+  if (!header.ok) return header;
+  const { data, body } = header;
   if ("body" in data) {
     return {
       ok: false,

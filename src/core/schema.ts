@@ -3,6 +3,7 @@ import { embedOriginsSchema, endingSchema, localeSchema } from "./ending-schema.
 import { fieldSchema } from "./field-schema.ts";
 import { MAX_FIELDS, MAX_OPTIONS } from "./form-bounds.ts";
 import { checkFormRules, ruleView } from "./form-rules.ts";
+import { languagesSchema, ownLanguageIssues } from "./translation-schema.ts";
 
 export * from "./field-schema.ts";
 export { LOCALES } from "./locales/codes.ts";
@@ -197,6 +198,8 @@ const formObject = z.strictObject({
   access: accessSchema.prefault({}),
   /** The language of the page's buttons and messages. */
   locale: localeSchema,
+  /** Extra languages, each with a translation file `<slug>.<lang>.md` beside the form (SPEC §20). */
+  languages: languagesSchema,
   /** What respondents see after submitting: a title and Markdown body, or a redirect. */
   ending: endingSchema.optional(),
   /** The questions, in order. */
@@ -214,6 +217,7 @@ export const formSchema = formObject
       // with problems elsewhere, the rules still judge what can be read: one answer lists all
       const view = ctx.issues.length === 0 ? form : ruleView(form);
       if (view) checkFormRules(view, ctx);
+      for (const issue of ownLanguageIssues(form)) ctx.addIssue(issue);
     },
     { when: () => true },
   )

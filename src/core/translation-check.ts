@@ -1,0 +1,88 @@
+// What `formdown validate` says about a translation against its form (SPEC §20): a key that names
+// nothing of the form is an error; a string of the form the translation lacks is a warning.
+import { closest } from "./did-you-mean.ts";
+import type { Form } from "./schema.ts";
+import { type FormString, formStrings, type StringPath, valueAt } from "./translation.ts";
+import type { Translation } from "./translation-schema.ts";
+
+export interface TranslationIssue {
+  /** Where in the translation file, e.g. `["fields", "role", "options", "Desgin"]`. */
+  path: StringPath;
+  message: string;
+}
+
+export interface TranslationCheck {
+  errors: TranslationIssue[];
+  warnings: TranslationIssue[];
+}
+
+const KEY = "\u0000";
+const key = (path: StringPath) => path.join(KEY);
+
+/** Every string a translation carries, with its path. */
+function translationStrings(t: unknown, path: string[] = []): FormString[] {
+  if (typeof t === "string") return [{ path, text: t }];
+  if (typeof t !== "object" || t === null) return [];
+  return Object.entries(t).flatMap(([k, v]) => translationStrings(v, [...path, k]));
+}
+
+const GROUP: Record<string, string> = { options: "option", rows: "row", columns: "column" };
+
+/** Why a translated path names nothing: the first key the form does not have, with a hint. */
+function unknownKey(path: StringPath, strings: readonly FormString[]): string {
+  let k = 0;
+  let known = strings;
+  while (k < path.length) {
+    const next = known.filter((s) => s.path[k] === path[k]);
+    if (next.length === 0) break;
+    known = next;
+    k++;
+  }
+  const word = path[k]!;
+  const candidates = new Set(known.map((s) => s.path[k]).filter((c) => c !== undefined));
+  const hint = closest(word, candidates);
+  const suggest = hint ? ` (did you mean "${hint}"?)` : "";
+  const field = path[0] === "fields" && k >= 2 ? `field ${path[1]}` : "the form";
+  if (path[0] === "fields" && k === 1) return `the form has no field "${word}"${suggest}`;
+  if (path[0] === "fields" && k === 3 && GROUP[path[2]!])
+    return `${field} has no ${GROUP[path[2]!]} "${word}"${suggest}`;
+  return `${field} has no ${path.slice(k === 2 && path[0] === "fields" ? 2 : k).join(".")} to translate${suggest}`;
+}
+
+/** Two choices of one field shown with the same translation: a respondent could not tell them apart. */
+function sameLabels(t: Translation): TranslationIssue[] {
+  const out: TranslationIssue[] = [];
+  for (const [id, field] of Object.entries(t.fields ?? {}))
+    for (const group of ["options", "columns"] as const) {
+      const seen = new Map<string, string>();
+      for (const [value, label] of Object.entries(field[group] ?? {})) {
+        const first = seen.get(label);
+        if (first === undefined) seen.set(label, value);
+        else
+          out.push({
+            path: ["fields", id, group, value],
+            message: `"${label}" is also the translation of "${first}"; each ${GROUP[group]} needs its own`,
+          });
+      }
+    }
+  return out;
+}
+
+/** Errors (keys naming nothing of the form) and warnings (strings the translation lacks). */
+export function checkTranslation(form: Form, translation: Translation): TranslationCheck {
+  const strings = formStrings(form);
+  const known = new Set(strings.map((s) => key(s.path)));
+  const errors: TranslationIssue[] = translationStrings(translation)
+    .filter((s) => !known.has(key(s.path)))
+    .map((s) => ({ path: s.path, message: unknownKey(s.path, strings) }));
+  errors.push(...sameLabels(translation));
+  const warnings = strings
+    .filter((s) => valueAt(translation, s.path) === undefined)
+    .map((s) => ({ path: s.path, message: `not translated (the form says "${short(s.text)}")` }));
+  return { errors, warnings };
+}
+
+const short = (text: string) => {
+  const line = text.trim().split("\n")[0]!;
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
+};

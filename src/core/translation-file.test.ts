@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { formatFormFileError } from "./form-file.ts";
+import { formSchema } from "./schema.ts";
+import {
+  checkTranslationFile,
+  isTranslationFile,
+  parseTranslationFile,
+  translationName,
+} from "./translation-file.ts";
+
+const form = formSchema.parse({
+  title: "Event",
+  slug: "event",
+  languages: ["de"],
+  body: "Welcome.",
+  fields: [
+    { id: "name", type: "text", label: "Your name" },
+    { id: "role", type: "radio", label: "Role", options: ["Speaker", "Guest"] },
+  ],
+});
+
+const FILE = "forms/@me/event.de.md";
+const de = `---
+title: Veranstaltung
+fields:
+  name:
+    label: Ihr Name
+  role:
+    options:
+      Speaker: Vortragende
+      Gest: Gast
+---
+
+Willkommen.
+`;
+
+const lines = (text: string, file = FILE) => {
+  const { errors, warnings } = checkTranslationFile(form, text, file);
+  return { errors: errors.map(formatFormFileError), warnings: warnings.map(formatFormFileError) };
+};
+
+describe("translation file names", () => {
+  it("tells <slug>.<lang>.md from a form's <slug>.md", () => {
+    expect(translationName("forms/@me/event.de.md")).toEqual({ slug: "event", lang: "de" });
+    expect(translationName("event.pt-BR.md")).toEqual({ slug: "event", lang: "pt-BR" });
+    expect(isTranslationFile("forms/@me/event.md")).toBe(false);
+    expect(isTranslationFile("forms/@me/product-survey.md")).toBe(false);
+    expect(isTranslationFile("forms/@me/product-survey.ar.md")).toBe(true);
+  });
+});
+
+describe("checkTranslationFile", () => {
+  it("names each problem at its file and line: unknown option an error, a missing string a warning", () => {
+    expect(lines(de)).toEqual({
+      errors: [
+        `${FILE}:9: fields.role.options.Gest: field role has no option "Gest" (did you mean "Guest"?)`,
+      ],
+      warnings: [
+        `${FILE}:6: fields.role.label: not translated (the form says "Role")`,
+        `${FILE}:7: fields.role.options.Guest: not translated (the form says "Guest")`,
+      ],
+    });
+  });
+
+  it("reads the Markdown body as the translated body", () => {
+    const noBody = de.replace("\nWillkommen.\n", "");
+    expect(lines(noBody).warnings).toContain(
+      `${FILE}:1: body: not translated (the form says "Welcome.")`,
+    );
+  });
+
+  it("refuses a language the form does not list, and one the pages do not speak", () => {
+    expect(lines(de, "forms/@me/event.fr.md").errors[0]).toBe(
+      'forms/@me/event.fr.md:1: the form event does not list "fr" in its languages (add it there, or remove this file)',
+    );
+    expect(lines(de, "forms/@me/event.xx.md").errors[0]).toMatch(
+      /"xx" is not a language Formdown speaks/,
+    );
+  });
+
+  it("reports a key the translation schema does not know at its line", () => {
+    const typo = de.replace("    label: Ihr Name", "    lable: Ihr Name");
+    expect(lines(typo).errors).toEqual([
+      expect.stringMatching(/^forms\/@me\/event\.de\.md:5: fields\.name: .*lable/),
+    ]);
+  });
+
+  it("refuses a header that is not YAML, and a body written as a key", () => {
+    expect(parseTranslationFile("title: x\n", FILE).ok).toBe(false);
+    const body = parseTranslationFile("---\nbody: Hallo\n---\n", FILE);
+    expect(body.ok ? [] : body.errors.map((e) => e.path)).toEqual(["body"]);
+  });
+});

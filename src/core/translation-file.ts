@@ -1,0 +1,111 @@
+// Translation files (SPEC §20): forms/@<handler>/<slug>.<lang>.md beside the form, a YAML header
+// with only the strings and the translated body below it. Never a form of its own: every place
+// that lists form files skips the names `isTranslationFile` recognises.
+import { type FormFileError, readHeader } from "./form-file.ts";
+import { issueMessage } from "./issue-message.ts";
+import { LOCALES } from "./locales/codes.ts";
+import { type Form, SLUG } from "./schema.ts";
+import { checkTranslation } from "./translation-check.ts";
+import { type Translation, translationSchema } from "./translation-schema.ts";
+import { locateLine } from "./yaml-locate.ts";
+
+/** `<slug>.<lang>.md`: a file name with a language before `.md` (any two-to-three letter code). */
+const NAME = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([a-z]{2,3}(?:-[A-Za-z]{2,4})?)\.md$/;
+
+/** The slug and language a translation file's name (or path) gives, or null for any other file. */
+export function translationName(path: string): { slug: string; lang: string } | null {
+  const name = path.replace(/\\/g, "/").split("/").pop() ?? "";
+  const m = NAME.exec(name);
+  return m ? { slug: m[1]!, lang: m[2]! } : null;
+}
+
+/** Whether a path names a translation file (`event.de.md`) rather than a form (`event.md`). */
+export const isTranslationFile = (path: string): boolean => translationName(path) !== null;
+
+/** Whether a language code is one the pages speak. */
+export const isLocale = (lang: string): boolean => (LOCALES as readonly string[]).includes(lang);
+
+export type TranslationFileResult =
+  | { ok: true; translation: Translation }
+  | { ok: false; errors: FormFileError[] };
+
+const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
+const headerOf = (text: string) => text.replace(OPEN, "").split(/\r?\n---/)[0] ?? "";
+
+/** The file line of a key path in a translation file's header (1 when it is not written there). */
+export function translationLine(text: string, path: readonly PropertyKey[]): number {
+  const located = locateLine(headerOf(text), path);
+  return located === null ? 1 : located + 1;
+}
+
+/** Parses a translation file against the translation schema (not yet against its form). */
+export function parseTranslationFile(text: string, file: string): TranslationFileResult {
+  const header = readHeader(text, file);
+  if (!header.ok) return header;
+  if ("body" in header.data)
+    return {
+      ok: false,
+      errors: [
+        {
+          file,
+          line: 1,
+          path: "body",
+          message: "the body is the Markdown below the header, not a key",
+        },
+      ],
+    };
+  const input = header.body.trim() === "" ? header.data : { ...header.data, body: header.body };
+  const parsed = translationSchema.safeParse(input);
+  if (parsed.success) return { ok: true, translation: parsed.data };
+  return {
+    ok: false,
+    errors: parsed.error.issues.map((issue) => ({
+      file,
+      // an unknown key has a line of its own, below its parent's
+      line: translationLine(
+        text,
+        issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0]!] : issue.path,
+      ),
+      path: issue.path.map(String).join("."),
+      message: issueMessage(issue, input, translationSchema),
+    })),
+  };
+}
+
+export interface TranslationProblems {
+  errors: FormFileError[];
+  warnings: FormFileError[];
+}
+
+/**
+ * Everything `formdown validate` reports about one translation file of a form: its header, its
+ * language (one the form lists and the pages speak), keys naming nothing, and missing strings.
+ */
+export function checkTranslationFile(form: Form, text: string, file: string): TranslationProblems {
+  const name = translationName(file);
+  const errors: FormFileError[] = [];
+  if (name && !SLUG.test(name.slug)) return { errors, warnings: [] };
+  if (name && !(form.languages ?? []).includes(name.lang as never))
+    errors.push({
+      file,
+      line: 1,
+      path: "",
+      message: isLocale(name.lang)
+        ? `the form ${form.slug} does not list "${name.lang}" in its languages (add it there, or remove this file)`
+        : `"${name.lang}" is not a language Formdown speaks (${LOCALES.join(", ")})`,
+    });
+  const parsed = parseTranslationFile(text, file);
+  if (!parsed.ok) return { errors: [...errors, ...parsed.errors], warnings: [] };
+  const found = checkTranslation(form, parsed.translation);
+  const at = (issue: { path: readonly string[]; message: string }): FormFileError => ({
+    file,
+    line: issue.path[0] === "body" ? 1 : translationLine(text, issue.path),
+    path: issue.path.join("."),
+    message: issue.message,
+  });
+  const byLine = (a: FormFileError, b: FormFileError) => a.line - b.line;
+  return {
+    errors: [...errors, ...found.errors.map(at).sort(byLine)],
+    warnings: found.warnings.map(at).sort(byLine),
+  };
+}
