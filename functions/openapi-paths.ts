@@ -81,6 +81,7 @@ const detail = {
     access: { type: "object" },
     file_path: { type: ["string", "null"] },
     commit_sha: { type: ["string", "null"] },
+    version: { ...int, description: "The live version (SPEC §16)" },
     created_at: str,
     updated_at: str,
     config: { type: "object" },
@@ -90,7 +91,13 @@ const detail = {
 export const record = {
   type: "object",
   required: ["id", "submitted_at", "payload"],
-  properties: { id: str, submitted_at: str, payload: { type: "object" }, score: {} },
+  properties: {
+    id: str,
+    submitted_at: str,
+    version: { ...int, description: "The form version it was answered against" },
+    payload: { type: "object" },
+    score: {},
+  },
 };
 const created = obj({
   slug: str,
