@@ -82,6 +82,7 @@ const detail = {
     file_path: { type: ["string", "null"] },
     commit_sha: { type: ["string", "null"] },
     preview_url: { type: "string", description: "A draft's unguessable preview page (SPEC §16)" },
+    version: { ...int, description: "The live version (SPEC §16)" },
     created_at: str,
     updated_at: str,
     config: { type: "object" },
@@ -94,6 +95,7 @@ export const record = {
   properties: {
     id: str,
     submitted_at: str,
+    version: { ...int, description: "The form version it was answered against" },
     payload: { type: "object" },
     score: {},
     test: { const: true },

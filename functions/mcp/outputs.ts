@@ -18,15 +18,6 @@ export const formLinks = {
 /** get_form, update_form, add_field: the links above, the definition, counts (and more keys). */
 export const formDetail = z.looseObject({ ...formLinks, config: obj, stats: obj });
 
-/** A deploy plan (SPEC §16): what a change would do and the stored answers it touches. */
-export const planOutput = z.looseObject({
-  slug: str,
-  from_version: z.number().nullable(),
-  changes: z.array(obj),
-  destructive: z.boolean(),
-  summary: str,
-});
-
 export const responseRecord = z.looseObject({
   id: str,
   submitted_at: str,

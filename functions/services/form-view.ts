@@ -144,6 +144,7 @@ export function detail(ctx: AppContext, row: FormRow, views: number) {
     access: { mode: row.access_mode },
     file_path: row.file_path,
     commit_sha: row.commit_sha,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
     config: row.definition,

@@ -3,7 +3,6 @@ import { raise } from "../../../src/core/errors.ts";
 import { deployFormFile } from "../../services/deploy.ts";
 import { formPath } from "../../services/forms.ts";
 import { submitFacts } from "../form-answer.ts";
-import { planOutput } from "../outputs.ts";
 import { defineTool, WRITE } from "../tool.ts";
 
 const str = z.string();
@@ -12,16 +11,13 @@ export const deployFormTool = defineTool({
   name: "deploy_form",
   title: "Deploy a form file",
   description:
-    "Commit a form file (Markdown with a YAML header) and make it live, created or updated in place; unchanged content changes nothing. {slug, content}: written to forms/@<handler>/<slug>.md; {path} alone deploys a committed file. Read one back with get_form_file. dry_run: true answers the plan (changes, answers affected) and changes nothing; a destructive plan (answers left unreachable) is refused (plan_needs_confirmation) unless confirm: true or the file maps them with formerly.",
+    "Commit a form file (Markdown with a YAML header) and make it live, created or updated in place; unchanged content changes nothing. {slug, content}: written to forms/@<handler>/<slug>.md; {path} alone deploys a committed file. Read one back with get_form_file. dry_run: the plan only; confirm: strand answers.",
   input: z.object({
     slug: str.optional().describe("The form's slug"),
     path: str.optional().describe("Or the file's path, e.g. forms/@acme/contact.md"),
     content: str.optional().describe("The whole form file"),
-    dry_run: z.boolean().optional().describe("Only answer the plan; change nothing"),
-    confirm: z
-      .boolean()
-      .optional()
-      .describe("Deploy even a destructive plan (answers stay stored)"),
+    dry_run: z.boolean().optional(),
+    confirm: z.boolean().optional(),
   }),
   output: z.object({
     result: z.enum(["created", "updated", "unchanged", "planned"]),
@@ -33,7 +29,7 @@ export const deployFormTool = defineTool({
     public_url: str.optional(),
     submit_url: str.optional(),
     humanness: z.boolean().optional(),
-    plan: planOutput.optional(),
+    plan: z.record(z.string(), z.unknown()).optional(),
   }),
   annotations: { ...WRITE, idempotentHint: true },
   run: async (ctx, account, args) => {

@@ -11,12 +11,12 @@ export const updateFormTool = defineTool({
   name: "update_form",
   title: "Update a form",
   description:
-    'Change keys of a form you own and commit its file. Objects (settings, quiz, …) merge one level; fields is replaced whole; the slug cannot change. Example patch: {"title": "New title"}. To append a field use add_field. dry_run: true adds `plan` (changes, answers affected) and changes nothing; a destructive plan is refused (plan_needs_confirmation) unless confirm: true or fields map old ids with formerly.',
+    'Change keys of a form you own and commit its file. Objects (settings, quiz, …) merge one level; fields is replaced whole; the slug cannot change. Example patch: {"title": "New title"}. To append a field use add_field. dry_run: adds the plan, changes nothing; confirm: strand answers.',
   input: z.object({
     slug,
     patch: z.record(z.string(), z.unknown()).describe("Keys of the definition to change"),
-    dry_run: z.boolean().optional().describe("Only answer the plan; change nothing"),
-    confirm: z.boolean().optional().describe("Apply even a destructive plan (answers stay stored)"),
+    dry_run: z.boolean().optional(),
+    confirm: z.boolean().optional(),
   }),
   output: formDetail,
   annotations: { ...WRITE, idempotentHint: true },
