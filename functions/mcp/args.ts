@@ -3,7 +3,7 @@ import { formSchema } from "../../src/core/schema.ts";
 import { parseInstant } from "../services/responses.ts";
 
 /** Arguments several tools share, described once. */
-export const slug = z.string().min(1).describe("The form's slug, e.g. customer-feedback");
+export const slug = z.string().min(1).describe("The form's slug");
 
 export const since = z.string().optional().describe("From this ISO date or time (inclusive)");
 export const until = z.string().optional().describe("Before this ISO date or time");

@@ -9,20 +9,17 @@ export const createFormTool = defineTool({
   name: "create_form",
   title: "Create a form",
   description:
-    'Create a form, survey or quiz from a definition (or a form file as markdown); it is live at once and its file committed. status "draft": no public page yet, a preview_url to try it (answers sent from it are test answers, left out of counts), then publish_form. An existing slug is a conflict: use update_form or deploy_form.',
+    'Create a form, survey or quiz from a definition or form file (markdown): live at once, file committed; status draft: try it at preview_url, then publish_form. A taken slug is a conflict: use update_form or deploy_form.',
   input: z
     .object({
       ...source.shape,
-      status: z
-        .enum(["draft", "live"])
-        .optional()
-        .describe("draft: not public until publish_form (default live)"),
+      status: z.enum(["draft", "live"]).optional(),
     })
     .refine(
       (v) => (v.definition === undefined) !== (v.markdown === undefined),
       "give either definition or markdown, not both",
     ),
-  output: z.object({ ...formLinks, preview_url: z.string().optional() }),
+  output: z.object(formLinks),
   annotations: WRITE,
   run: async (ctx, account, args) => {
     const source = fromSource(args);

@@ -7,15 +7,9 @@ export const publishFormTool = defineTool({
   name: "publish_form",
   title: "Publish a draft",
   description:
-    "Make a draft form (create_form with status draft) live at its public_url and commit its file. Its test answers stay out of counts; clear them with DELETE /api/forms/{slug}/responses?test=true.",
+    "Make a draft live.",
   input: z.object({ slug }),
-  output: z.object({
-    slug: z.string(),
-    status: z.string(),
-    published: z.boolean(),
-    public_url: z.string(),
-    preview_url: z.string().optional(),
-  }),
+  output: z.looseObject({ public_url: z.string() }),
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
