@@ -55,14 +55,20 @@ export class MultipartReader {
     this.#delimiter = encoder.encode(`\r\n--${boundary}`);
   }
 
-  async #fill(): Promise<boolean> {
-    if (this.#done) return false;
+  async #read(): Promise<Uint8Array | null> {
+    if (this.#done) return null;
     const { value, done } = await this.#reader.read();
     if (done) {
       this.#done = true;
-      return false;
+      return null;
     }
-    this.#buf = concat(this.#buf, value);
+    return value;
+  }
+
+  async #fill(): Promise<boolean> {
+    const chunk = await this.#read();
+    if (!chunk) return false;
+    this.#buf = concat(this.#buf, chunk);
     return true;
   }
 
@@ -117,10 +123,21 @@ export class MultipartReader {
               this.#buf = this.#buf.subarray(this.#buf.length - keep);
               return;
             }
-            if (!(await this.#fill())) {
+            // the buffer is a short tail that may begin the delimiter: join the next chunk to it
+            // only when the delimiter could cross the seam, so big files are never copied
+            const tail = this.#buf;
+            const chunk = await this.#read();
+            if (!chunk) {
               controller.error(new MultipartError("truncated part"));
               return;
             }
+            const seam = indexOf(concat(tail, chunk.subarray(0, keep)), this.#delimiter);
+            if ((seam >= 0 && seam < tail.length) || chunk.length < keep) {
+              this.#buf = concat(tail, chunk);
+              continue;
+            }
+            if (tail.length > 0) controller.enqueue(tail);
+            this.#buf = chunk;
           }
         },
       },
