@@ -4,7 +4,10 @@
 // sends `clients` (default 8) concurrent uploads of `mb` (default 60) MB each, streamed from
 // this process in 64 KiB chunks. It prints the server's RSS before, its peak during (sampled every
 // 50 ms from /proc), and 5 s later, and how many uploads were stored. Before streaming (the body
-// read whole by FormData) the same run took the server from ~256 MB to ~1.5 GB.
+// read whole by FormData) the same run took the server from ~256 MB to ~1.5 GB. Streamed, on this
+// 2-core machine under other load: +36 MB for one 60 MB upload, +48…69 MB for 8 × 60 MB and
+// +65 MB for 8 × 10 MB — the same for 6× the bytes, so it is garbage between collections in
+// Node's HTTP and stream layers, not the files (BENCH_NODE_ARGS="--max-semi-space-size=1": +31 MB).
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
@@ -60,7 +63,9 @@ function upload(url: string, bytes: number): Promise<number> {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "formdown-bench-uploads-"));
-const server = await startChild({ dataDir });
+// BENCH_NODE_ARGS: flags for the server's node, to compare (e.g. "--max-semi-space-size=1")
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+const server = await startChild({ dataDir, nodeArgs });
 const pid = server.child.pid!;
 try {
   const res = await fetch(`${server.url}/api/forms`, {

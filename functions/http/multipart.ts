@@ -50,19 +50,47 @@ export class MultipartReader {
   #started = false;
   #inPart = false;
 
-  constructor(body: ReadableStream<Uint8Array>, boundary: string) {
+  #limit: number;
+  #total = 0;
+  /** The body went past `limit` bytes (it was cut off there). */
+  overLimit = false;
+  /** The last part went past the `max` its body() was given (cut off there). */
+  partOverMax = false;
+  /** Bytes of the last part's body read so far. */
+  partSize = 0;
+
+  /** `limit`: the most bytes of the whole body read before it is refused. */
+  constructor(
+    body: ReadableStream<Uint8Array>,
+    boundary: string,
+    limit = Number.POSITIVE_INFINITY,
+  ) {
     this.#reader = body.getReader();
     this.#delimiter = encoder.encode(`\r\n--${boundary}`);
+    this.#limit = limit;
   }
 
-  async #fill(): Promise<boolean> {
-    if (this.#done) return false;
+  async #read(): Promise<Uint8Array | null> {
+    if (this.#done) return null;
     const { value, done } = await this.#reader.read();
     if (done) {
       this.#done = true;
-      return false;
+      return null;
     }
-    this.#buf = concat(this.#buf, value);
+    this.#total += value.byteLength;
+    if (this.#total > this.#limit) {
+      this.overLimit = true;
+      this.#done = true;
+      await this.cancel();
+      throw new MultipartError(`body over ${this.#limit} bytes`);
+    }
+    return value;
+  }
+
+  async #fill(): Promise<boolean> {
+    const chunk = await this.#read();
+    if (!chunk) return false;
+    this.#buf = concat(this.#buf, chunk);
     return true;
   }
 
@@ -95,12 +123,30 @@ export class MultipartReader {
     return parseHead(head);
   }
 
-  /** The current part's bytes as they arrive; read it (or cancel it) before calling next(). */
-  body(): ReadableStream<Uint8Array> {
+  /**
+   * The current part's bytes as they arrive, cut off (an error) past `max` bytes; read it (or
+   * cancel it) before calling next().
+   */
+  body(max = Number.POSITIVE_INFINITY): ReadableStream<Uint8Array> {
     const keep = this.#delimiter.length - 1;
+    this.partSize = 0;
+    this.partOverMax = false;
+    const counted = (controller: ReadableStreamDefaultController<Uint8Array>) => ({
+      enqueue: (bytes: Uint8Array) => {
+        this.partSize += bytes.byteLength;
+        if (this.partSize > max) {
+          this.partOverMax = true;
+          throw new MultipartError(`part over ${max} bytes`);
+        }
+        controller.enqueue(bytes);
+      },
+      close: () => controller.close(),
+      error: (e: unknown) => controller.error(e),
+    });
     return new ReadableStream<Uint8Array>(
       {
-        pull: async (controller) => {
+        pull: async (raw) => {
+          const controller = counted(raw);
           for (;;) {
             const at = indexOf(this.#buf, this.#delimiter);
             if (at >= 0) {
@@ -117,10 +163,21 @@ export class MultipartReader {
               this.#buf = this.#buf.subarray(this.#buf.length - keep);
               return;
             }
-            if (!(await this.#fill())) {
+            // the buffer is a short tail that may begin the delimiter: join the next chunk to it
+            // only when the delimiter could cross the seam, so big files are never copied
+            const tail = this.#buf;
+            const chunk = await this.#read();
+            if (!chunk) {
               controller.error(new MultipartError("truncated part"));
               return;
             }
+            const seam = indexOf(concat(tail, chunk.subarray(0, keep)), this.#delimiter);
+            if ((seam >= 0 && seam < tail.length) || chunk.length < keep) {
+              this.#buf = concat(tail, chunk);
+              continue;
+            }
+            if (tail.length > 0) controller.enqueue(tail);
+            this.#buf = chunk;
           }
         },
       },

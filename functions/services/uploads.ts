@@ -1,7 +1,6 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import { boundaryOf, MultipartError, MultipartReader, type PartHead } from "../http/multipart.ts";
-import { capped } from "../streams.ts";
 import { type FormRow, findForm, formStatus } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess } from "./respondent-access.ts";
@@ -66,17 +65,12 @@ export async function upload(
       "invalid_request",
       "Send the upload as multipart/form-data with `field` and `file`.",
     );
-  let tooLarge = false;
-  const reader = new MultipartReader(
-    capped(request.body, limit, () => {
-      tooLarge = true;
-    }),
-    boundary,
-  );
+  const reader = new MultipartReader(request.body, boundary, limit);
   try {
     return await readUpload(ctx, slug, form, reader, ip);
   } catch (error) {
-    if (tooLarge) raise("payload_too_large", `The upload is over ${largest / 1024 / 1024} MB.`);
+    if (reader.overLimit)
+      raise("payload_too_large", `The upload is over ${largest / 1024 / 1024} MB.`);
     if (error instanceof MultipartError)
       raise("invalid_request", "The multipart body cannot be read.");
     throw error;
@@ -138,29 +132,16 @@ async function store(
     });
   }
   const max = f.max_mb * 1024 * 1024;
-  let size = 0;
-  let over = false;
   const key = `${form.id}/${crypto.randomUUID()}/${safeName(head.filename ?? "file")}`;
   try {
-    await ctx.storage.write(
-      key,
-      capped(reader.body(), max, () => {
-        over = true;
-      }).pipeThrough(
-        new TransformStream<Uint8Array, Uint8Array>({
-          transform(chunk, controller) {
-            size += chunk.byteLength;
-            controller.enqueue(chunk);
-          },
-        }),
-      ),
-      type,
-    );
+    // straight from the request to storage: no stage between them holds or copies the bytes
+    await ctx.storage.write(key, reader.body(max), type);
   } catch (error) {
     await ctx.storage.remove(key).catch(() => {});
-    if (over) raise("payload_too_large", `The file is over ${f.max_mb} MB.`);
+    if (reader.partOverMax) raise("payload_too_large", `The file is over ${f.max_mb} MB.`);
     throw error;
   }
+  const size = reader.partSize;
   const url = `${ctx.config.baseUrl}/api/uploads/${key}`;
   await ctx.db.query(
     "insert into uploads (form_id, field_id, storage_key, url, content_type, size_bytes) values ($1, $2, $3, $4, $5, $6)",
