@@ -1,5 +1,6 @@
 import { raise } from "../../src/core/errors.ts";
 import { escapeMarkdown, markdownTable } from "../../src/core/markdown.ts";
+import { questionLabel } from "../../src/core/piping.ts";
 import { duration, type ReportData } from "../../src/core/report-data.ts";
 import { renderReportHtml } from "../../src/core/report-html/document.ts";
 import { fieldSection, fieldSummary } from "../../src/core/report-summary.ts";
@@ -109,11 +110,11 @@ export function reportMarkdown(d: ReportData): string {
       "",
       markdownTable(
         ["Field", "Question", "Answers"],
-        d.earlier.map((e) => [e.field.id, e.field.label ?? "", String(e.answered)]),
+        d.earlier.map((e) => [e.field.id, questionLabel(e.field), String(e.answered)]),
       ),
       "",
     );
-  const labels = new Map(d.fields.map((f) => [f.id, f.label ?? f.id]));
+  const labels = new Map(d.fields.map((f) => [f.id, questionLabel(f)]));
   const dropRows = d.dropoff.map((s) => [
     labels.get(s.field) ?? s.field,
     String(s.reached),

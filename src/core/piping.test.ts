@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatFormFileError, parseFormFile } from "./form-file.ts";
 import { escapeHtml } from "./html.ts";
-import { answerText, pipe, pipeRefs } from "./piping.ts";
+import { answerText, pipe, pipeRefs, questionLabel } from "./piping.ts";
 import { validateForm } from "./validate-form.ts";
 
 describe("pipe", () => {
@@ -71,6 +71,18 @@ const problems = (input: unknown) => {
   const r = validateForm(input);
   return r.ok ? [] : (r.failure.details ?? []);
 };
+
+describe("questionLabel", () => {
+  it("names each placeholder in brackets where no one respondent's answers apply", () => {
+    expect(questionLabel({ id: "tag", label: "{field:vorname}, an welchem Tag kommst du?" })).toBe(
+      "[vorname], an welchem Tag kommst du?",
+    );
+    expect(questionLabel({ id: "ref", label: "Via {hidden:utm} ({percent})" })).toBe(
+      "Via [utm] ([percent])",
+    );
+    expect(questionLabel({ id: "plain" })).toBe("plain");
+  });
+});
 
 describe("piping rules", () => {
   it("accepts earlier fields in labels and any field, hidden name or score in endings", () => {

@@ -25,6 +25,18 @@ export function pipeRefs(text: string): PipeRef[] {
   );
 }
 
+/**
+ * A label as a report or export shows it, where no one respondent's answers apply: each
+ * placeholder becomes its name in brackets ("[vorname], an welchem Tag kommst du?"), never the
+ * raw `{field:vorname}` nor an empty gap.
+ */
+export function questionLabel(field: { id: string; label?: string | undefined }): string {
+  return (field.label ?? field.id).replace(
+    PLACEHOLDER,
+    (_all, _kind: string, name: string, quiz: string) => `[${name ?? quiz}]`,
+  );
+}
+
 /** An answer as text: lists joined with ", ", a matrix as "row: column; …". */
 export function answerText(value: unknown): string {
   if (value === undefined || value === null) return "";

@@ -1,6 +1,7 @@
 import type { Field } from "./field-schema.ts";
 import { escapeMarkdown, markdownTable } from "./markdown.ts";
 import { optionValue } from "./options.ts";
+import { questionLabel } from "./piping.ts";
 
 /** Per-field tallies, filled from SQL aggregates (they grow with distinct values, not rows). */
 export interface Tally {
@@ -79,7 +80,7 @@ export function numberStats(numbers: Map<number, number>) {
 
 /** The Markdown section of one field; every author string and answer escaped. */
 export function fieldSection(field: Field, tally: Tally, responses: number): string {
-  const title = `### ${escapeMarkdown(field.label ?? field.id)}\n\n_${tally.answered} of ${responses} answered (${pct(tally.answered, responses)})_\n\n`;
+  const title = `### ${escapeMarkdown(questionLabel(field))}\n\n_${tally.answered} of ${responses} answered (${pct(tally.answered, responses)})_\n\n`;
   if (tally.answered === 0) return `${title}No answers yet.\n`;
   if ("options" in field || field.type === "yes_no") {
     const options =

@@ -125,11 +125,14 @@ export const settingsSchema = z
     submit_label: z.string().min(1).max(40).optional().describe("Label of the submit button"),
     /** Sites allowed to embed the form in an iframe (CSP frame-ancestors). */
     embed_origins: embedOriginsSchema,
-    /** Address respondents formally (Sie, vous, usted…) or informally (du, tu, tú…). */
+    /**
+     * `informal` addresses respondents as du / tu / tu (de, fr, pt) on the page and in their
+     * email; es, it, nl and pl pages speak informally already. Unset: the locale's usual register.
+     */
     formality: z
       .enum(["formal", "informal"])
-      .default("formal")
-      .describe("formal or informal address (de, fr, es, it, nl, pl, pt have both)"),
+      .optional()
+      .describe("informal: du/tu in de, fr, pt (es, it, nl, pl speak informally already)"),
   })
   .describe("Behaviour settings");
 

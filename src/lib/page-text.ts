@@ -50,8 +50,8 @@ export interface PageText {
   say(key: MessageKey, values?: Record<string, string | number>): string;
 }
 
-export function pageText(locale: string): PageText {
-  const t = messages(locale);
+export function pageText(locale: string, formality?: "formal" | "informal"): PageText {
+  const t = messages(locale, formality);
   return {
     lang: locale,
     dir: isRtl(locale) ? "rtl" : "ltr",

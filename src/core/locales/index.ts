@@ -7,6 +7,7 @@ import { en, type MessageKey, type Messages } from "./en.ts";
 import { es } from "./es.ts";
 import { fr } from "./fr.ts";
 import { he } from "./he.ts";
+import { INFORMAL } from "./informal.ts";
 import { it } from "./it.ts";
 import { ja } from "./ja.ts";
 import { nl } from "./nl.ts";
@@ -29,9 +30,14 @@ export const MESSAGES: Record<Locale, Messages> = {
   he,
 };
 
-/** The UI text of a locale (English for one the page does not know). */
-export function messages(locale: string): Messages {
-  return (MESSAGES as Record<string, Messages>)[locale] ?? en;
+/**
+ * The UI text of a locale (English for one the page does not know); `informal` swaps in the
+ * informal register where the locale's default is formal (informal.ts).
+ */
+export function messages(locale: string, formality?: "formal" | "informal"): Messages {
+  const base = (MESSAGES as Record<string, Messages>)[locale] ?? en;
+  const informal = formality === "informal" ? INFORMAL[locale as Locale] : undefined;
+  return informal ? { ...base, ...informal } : base;
 }
 
 /** `{name}` placeholders filled in; an unknown name stays as written. */

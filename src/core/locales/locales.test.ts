@@ -3,6 +3,8 @@ import { formSchema } from "../schema.ts";
 import { isRtl, LOCALES } from "./codes.ts";
 import { en } from "./en.ts";
 import { fill, MESSAGES, messages } from "./index.ts";
+import { INFORMAL } from "./informal.ts";
+import { INFORMAL_OWNER_TEXT, OWNER_TEXT, ownerText } from "./owner-text.ts";
 
 const keys = Object.keys(en).sort();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -51,5 +53,39 @@ describe("page languages", () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(["locale"]);
     expect(bad.error?.issues[0]?.message).toMatch(/must be one of: en, de, fr/);
+  });
+
+  it("speaks informally on request (du, tu) with the same keys and placeholders as the formal text", () => {
+    expect(messages("de").err_required).toBe("Bitte beantworten Sie diese Frage.");
+    expect(messages("de", "informal").err_required).toBe("Bitte beantworte diese Frage.");
+    expect(messages("fr", "informal").score).toBe("Ton score : {points} sur {max} ({percent})");
+    expect(messages("es", "informal")).toBe(messages("es"));
+    for (const [code, table] of Object.entries(INFORMAL)) {
+      for (const [key, text] of Object.entries(table!)) {
+        expect(keys, `${code}.${key}`).toContain(key);
+        expect(placeholders(text), `${code}.${key}`).toEqual(
+          placeholders(en[key as keyof typeof en]),
+        );
+        expect(text, `${code}.${key}`).not.toBe(MESSAGES[code as "de"][key as keyof typeof en]);
+      }
+    }
+  });
+
+  it("has the emails' text in every language, informal where the page has it", () => {
+    const ownerKeys = Object.keys(OWNER_TEXT.en).sort();
+    for (const code of LOCALES) {
+      expect(Object.keys(OWNER_TEXT[code]).sort(), code).toEqual(ownerKeys);
+      for (const key of ownerKeys) {
+        // Hebrew says "one answer" in a word: its {n} is left out on purpose
+        if (code === "he" && key === "response_one") continue;
+        const text = OWNER_TEXT[code][key as keyof typeof OWNER_TEXT.en];
+        expect(placeholders(text), `${code}.${key}`).toEqual(
+          placeholders(OWNER_TEXT.en[key as keyof typeof OWNER_TEXT.en]),
+        );
+      }
+    }
+    expect(Object.keys(INFORMAL_OWNER_TEXT).sort()).toEqual(Object.keys(INFORMAL).sort());
+    expect(ownerText("de", "informal").your_answers).toBe("Deine Antworten: {title}");
+    expect(ownerText("xx").new_response).toBe("New response to {title}");
   });
 });

@@ -1,7 +1,8 @@
 // Email text in the form's language (SPEC §21): the owner's notifications and the respondent's
 // copy. Data, one row per locale; `{name}` placeholders are filled with `fill` (index.ts). The
 // respondent's lines come in a formal and, where the language has one, an informal variant
-// (`settings.formality`).
+// (`settings.formality`); es, it, nl and pl speak to the respondent informally throughout, as
+// their pages do.
 import type { Locale } from "./codes.ts";
 
 export interface OwnerText {
@@ -22,7 +23,7 @@ export interface OwnerText {
   copy_footer: string;
 }
 
-/** The respondent's lines in the informal register (du, tu, tú, tu, jij, ty, tu). */
+/** The respondent's lines in the informal register (du, tu, tu) where the default is formal. */
 export type InformalText = Pick<OwnerText, "your_answers" | "copy_intro">;
 
 export const OWNER_TEXT: Record<Locale, OwnerText> = {
@@ -89,8 +90,8 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     response_other: "{n} respuestas",
     footer:
       "Enviado por Formdown. Los enlaces se abren sin iniciar sesión y caducan a los 30 días.",
-    your_answers: "Sus respuestas: {title}",
-    copy_intro: "Gracias. Esta es una copia de sus respuestas a {title}.",
+    your_answers: "Tus respuestas: {title}",
+    copy_intro: "Gracias. Esta es una copia de tus respuestas a {title}.",
     copy_footer: "Enviado por Formdown en nombre del propietario de este formulario.",
   },
   it: {
@@ -105,8 +106,8 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     response_one: "{n} risposta",
     response_other: "{n} risposte",
     footer: "Inviato da Formdown. I link si aprono senza accesso e scadono dopo 30 giorni.",
-    your_answers: "Le sue risposte: {title}",
-    copy_intro: "Grazie. Ecco una copia delle sue risposte a {title}.",
+    your_answers: "Le tue risposte: {title}",
+    copy_intro: "Grazie. Ecco una copia delle tue risposte a {title}.",
     copy_footer: "Inviato da Formdown per conto del proprietario di questo modulo.",
   },
   pt: {
@@ -137,8 +138,8 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     response_one: "{n} antwoord",
     response_other: "{n} antwoorden",
     footer: "Verzonden door Formdown. De links openen zonder inloggen en verlopen na 30 dagen.",
-    your_answers: "Uw antwoorden: {title}",
-    copy_intro: "Bedankt. Dit is een kopie van uw antwoorden op {title}.",
+    your_answers: "Je antwoorden: {title}",
+    copy_intro: "Bedankt. Dit is een kopie van je antwoorden op {title}.",
     copy_footer: "Verzonden door Formdown namens de eigenaar van dit formulier.",
   },
   pl: {
@@ -153,8 +154,8 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     response_one: "{n} odpowiedź",
     response_other: "{n} odpowiedzi",
     footer: "Wysłane przez Formdown. Linki otwierają się bez logowania i wygasają po 30 dniach.",
-    your_answers: "Pana/Pani odpowiedzi: {title}",
-    copy_intro: "Dziękujemy. Oto kopia Pana/Pani odpowiedzi: {title}.",
+    your_answers: "Twoje odpowiedzi: {title}",
+    copy_intro: "Dziękujemy. Oto kopia Twoich odpowiedzi: {title}.",
     copy_footer: "Wysłane przez Formdown w imieniu właściciela tego formularza.",
   },
   ja: {
@@ -231,22 +232,6 @@ export const INFORMAL_OWNER_TEXT: Partial<Record<Locale, InformalText>> = {
   fr: {
     your_answers: "Tes réponses : {title}",
     copy_intro: "Merci ! Voici une copie de tes réponses à {title}.",
-  },
-  es: {
-    your_answers: "Tus respuestas: {title}",
-    copy_intro: "¡Gracias! Esta es una copia de tus respuestas a {title}.",
-  },
-  it: {
-    your_answers: "Le tue risposte: {title}",
-    copy_intro: "Grazie! Ecco una copia delle tue risposte a {title}.",
-  },
-  nl: {
-    your_answers: "Je antwoorden: {title}",
-    copy_intro: "Bedankt! Dit is een kopie van je antwoorden op {title}.",
-  },
-  pl: {
-    your_answers: "Twoje odpowiedzi: {title}",
-    copy_intro: "Dzięki! Oto kopia Twoich odpowiedzi: {title}.",
   },
   pt: {
     your_answers: "As tuas respostas: {title}",

@@ -1,6 +1,7 @@
 import { columnChart } from "../charts/column-chart.ts";
 import { funnelChart } from "../charts/funnel-chart.ts";
 import { escapeXml, percent } from "../charts/svg.ts";
+import { questionLabel } from "../piping.ts";
 import { duration, plural, type ReportData } from "../report-data.ts";
 import { newTally } from "../report-summary.ts";
 import { fieldCard, numbersTable } from "./field-card.ts";
@@ -53,7 +54,7 @@ function quiz(scores: Map<number, number>): string {
 
 function dropoff(d: ReportData): string {
   if (d.dropoff.length === 0) return "";
-  const labels = new Map(d.fields.map((f) => [f.id, f.label ?? f.id]));
+  const labels = new Map(d.fields.map((f) => [f.id, questionLabel(f)]));
   const rows = d.dropoff.map((s) => ({ label: labels.get(s.field) ?? s.field, ...s }));
   return `<h2 id="drop-h">Drop-off by field</h2><section class="card" aria-labelledby="drop-h"><p class="sub">How many respondents reached each field, and how many of those answered it. Median time to complete: <b data-median-seconds>${escapeXml(duration(d.medianSeconds))}</b>.</p>${funnelChart(
     "drop",

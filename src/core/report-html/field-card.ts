@@ -4,6 +4,7 @@ import { heatTable } from "../charts/heat-table.ts";
 import { splitBar } from "../charts/split-bar.ts";
 import { escapeXml, percent } from "../charts/svg.ts";
 import type { Field } from "../field-schema.ts";
+import { questionLabel } from "../piping.ts";
 import { fieldFigures } from "../report-figures.ts";
 import type { Tally } from "../report-summary.ts";
 
@@ -23,7 +24,7 @@ const TONE = (v: number) => (v <= 6 ? "det" : v <= 8 ? "pas" : "pro");
 
 /** One card per answerable field: its heading, answered count and the chart that fits its type. */
 export function fieldCard(field: Field, tally: Tally, responses: number, n: number): string {
-  const label = field.label ?? field.id;
+  const label = questionLabel(field);
   const id = `c${n}`;
   const head = `<h3 id="${id}-h">${escapeXml(label)}</h3><p class="sub">${tally.answered} of ${responses} answered (${percent(responses ? tally.answered / responses : 0)})</p>`;
   const f = fieldFigures(field, tally);

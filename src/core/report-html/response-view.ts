@@ -1,5 +1,6 @@
 import { answerLines } from "../answer-text.ts";
 import { escapeXml } from "../charts/svg.ts";
+import { pipe } from "../piping.ts";
 import type { Form } from "../schema.ts";
 import { REPORT_CSS } from "./styles.ts";
 
@@ -12,9 +13,15 @@ export interface ResponseView {
 
 /** The answers as rows of a two-column table, each answer's lines kept apart. */
 export function answerRows(form: Form, payload: Record<string, unknown>) {
-  return form.fields
-    .filter((f) => f.type !== "statement")
-    .map((f) => ({ question: f.label ?? f.id, lines: answerLines(f, payload[f.id]) }));
+  return (
+    form.fields
+      .filter((f) => f.type !== "statement")
+      // one response: its own answers fill the label, as the respondent saw it
+      .map((f) => ({
+        question: pipe(f.label ?? f.id, { answers: payload }),
+        lines: answerLines(f, payload[f.id]),
+      }))
+  );
 }
 
 /** One response, read-only, as a self-contained page (the signed link in an email opens it). */

@@ -1,0 +1,81 @@
+// The page's text in the informal register (`settings.formality: informal`), for the languages
+// whose default text is formal: only the strings that address the respondent. es, it, nl and pl
+// speak informally already (tú, tu, je, ty).
+import type { Locale } from "./codes.ts";
+import type { Messages } from "./en.ts";
+
+export const INFORMAL: Partial<Record<Locale, Partial<Messages>>> = {
+  de: {
+    thanks_body: "Deine Antwort wurde gespeichert.",
+    not_found_body:
+      "Unter dieser Adresse gibt es kein Formular. Prüfe den Link, den du bekommen hast.",
+    uploading: "Deine Datei wird noch hochgeladen…",
+    check: "Bitte prüfe die markierten Antworten.",
+    verifying: "Es wird geprüft, dass du ein Mensch bist…",
+    offline:
+      "Der Server ist nicht erreichbar. Prüfe deine Verbindung und klicke erneut auf Absenden.",
+    failed: "Etwas ist schiefgelaufen. Bitte versuche es noch einmal.",
+    too_many: "Zu viele Versuche. Warte eine Minute und versuche es noch einmal.",
+    score: "Dein Ergebnis: {points} von {max} ({percent})",
+    err_required: "Bitte beantworte diese Frage.",
+    err_rows: "Bitte beantworte jede Zeile.",
+    err_email: "Gib eine E-Mail-Adresse ein, z. B. name@example.com.",
+    err_number: "Gib eine Zahl ein.",
+    err_min: "Gib {min} oder mehr ein.",
+    err_max: "Gib {max} oder weniger ein.",
+    err_min_length: "Verwende mindestens {n} Zeichen.",
+    err_max_length: "Verwende höchstens {n} Zeichen.",
+    err_date_min: "Wähle den {date} oder später.",
+    err_date_max: "Wähle den {date} oder früher.",
+    err_invalid: "Bitte prüfe diese Antwort.",
+    err_upload: "Die Datei konnte nicht hochgeladen werden. Prüfe deine Verbindung.",
+  },
+  fr: {
+    thanks_body: "Ta réponse a bien été enregistrée.",
+    not_found_body: "Il n’y a aucun formulaire à cette adresse. Vérifie le lien que tu as reçu.",
+    uploading: "Envoi de ton fichier en cours…",
+    check: "Vérifie les réponses signalées.",
+    verifying: "Vérification que tu es humain…",
+    offline: "Le serveur est injoignable. Vérifie ta connexion et clique à nouveau sur Envoyer.",
+    failed: "Une erreur s’est produite. Réessaie.",
+    too_many: "Trop de tentatives. Attends une minute et réessaie.",
+    score: "Ton score : {points} sur {max} ({percent})",
+    err_required: "Réponds à cette question.",
+    err_rows: "Réponds à chaque ligne.",
+    err_email: "Saisis une adresse e-mail, par exemple nom@example.com.",
+    err_number: "Saisis un nombre.",
+    err_min: "Saisis {min} ou plus.",
+    err_max: "Saisis {max} ou moins.",
+    err_min_length: "Utilise au moins {n} caractères.",
+    err_max_length: "Utilise au plus {n} caractères.",
+    err_date_min: "Choisis le {date} ou une date ultérieure.",
+    err_date_max: "Choisis le {date} ou une date antérieure.",
+    err_invalid: "Vérifie cette réponse.",
+    err_upload: "Le fichier n’a pas pu être envoyé. Vérifie ta connexion.",
+  },
+  pt: {
+    thanks_body: "A tua resposta foi registada.",
+    not_found_body:
+      "Não existe nenhum formulário neste endereço. Verifica a ligação que recebeste.",
+    uploading: "A terminar o envio do teu ficheiro…",
+    check: "Verifica as respostas assinaladas.",
+    verifying: "A verificar que és humano…",
+    offline:
+      "Não foi possível contactar o servidor. Verifica a ligação e carrega novamente em Enviar.",
+    failed: "Algo correu mal. Tenta novamente.",
+    too_many: "Demasiadas tentativas. Aguarda um minuto e tenta novamente.",
+    score: "A tua pontuação: {points} de {max} ({percent})",
+    err_required: "Responde a esta pergunta.",
+    err_rows: "Responde a todas as linhas.",
+    err_email: "Introduz um endereço de email, como nome@example.com.",
+    err_number: "Introduz um número.",
+    err_min: "Introduz {min} ou mais.",
+    err_max: "Introduz {max} ou menos.",
+    err_min_length: "Usa pelo menos {n} caracteres.",
+    err_max_length: "Usa no máximo {n} caracteres.",
+    err_date_min: "Escolhe {date} ou uma data posterior.",
+    err_date_max: "Escolhe {date} ou uma data anterior.",
+    err_invalid: "Verifica esta resposta.",
+    err_upload: "Não foi possível enviar o ficheiro. Verifica a ligação.",
+  },
+};
