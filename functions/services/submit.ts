@@ -1,5 +1,6 @@
 import { endingKind } from "../../src/core/ending.ts";
 import { raise, unwrap } from "../../src/core/errors.ts";
+import { ignoredAnswers } from "../../src/core/ignored-answers.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { type QuizScore, quizFeedback, scoreQuiz } from "../../src/core/score.ts";
 import { validateAnswers } from "../../src/core/validate-answers.ts";
@@ -273,7 +274,9 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     );
   else if (row.hooks.length > 0) wakeWebhookSender(ctx, row.hooks);
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, Number(inserted!.seq));
-  return answer(row, inserted!.id, score, payload);
+  // answers not stored (a field hidden by show_if) are named, not dropped silently (SPEC §18)
+  const ignored = ignoredAnswers(form.fields, input.body.fields, payload);
+  return { ...answer(row, inserted!.id, score, payload), ...(ignored.length ? { ignored } : {}) };
 }
 
 async function checkUploads(

@@ -9,7 +9,7 @@ export const createFormTool = defineTool({
   name: "create_form",
   title: "Create a form",
   description:
-    "Create a form, survey or quiz from a definition (or a form file as markdown); it is live at once and its file committed. An existing slug is a conflict: use update_form or deploy_form.",
+    "Create a form, survey or quiz from a definition (or a form file as markdown); live at once, its file committed. An existing slug is a conflict: use update_form or deploy_form.",
   input: source,
   output: z.object(formLinks),
   annotations: WRITE,
