@@ -18,7 +18,13 @@ const STATUS: Record<string, string> = {
   TooLarge: "413",
   Captcha: "422",
   RateLimited: "429",
+  HeadersTooLarge: "431",
 };
+/**
+ * What any request can get before a route sees it: the server answers malformed HTTP with 400 and
+ * oversized headers with 431, both `{error, code}` (functions/node/client-error.ts).
+ */
+const parser = () => err("BadRequest", "HeadersTooLarge");
 export const obj = (
   properties: Record<string, Schema>,
   required = Object.keys(properties),
@@ -171,18 +177,26 @@ export const paths: Record<string, Record<string, unknown>> = {
           obj({ ok: { type: "boolean" }, database: { enum: ["down"] }, error: str, code: str }),
           "The database cannot be reached (Retry-After says when to look again)",
         ),
+        ...parser(),
       },
     },
   },
   "/api/openapi.json": {
-    get: { ...pub, summary: "This document", responses: { 200: json({ type: "object" }) } },
+    get: {
+      ...pub,
+      summary: "This document",
+      responses: { 200: json({ type: "object" }), ...parser() },
+    },
   },
   "/api/form.schema.json": {
     get: {
       ...pub,
       summary:
         "The complete form definition as JSON Schema 2020-12 (also MCP resource formdown://schema/form)",
-      responses: { 200: json({ type: "object", description: "A JSON Schema document" }) },
+      responses: {
+        200: json({ type: "object", description: "A JSON Schema document" }),
+        ...parser(),
+      },
     },
   },
   "/api/accounts": {

@@ -56,6 +56,12 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
               response_id: str,
               submission_id: str,
               status: { const: "received" },
+              ignored: {
+                type: "array",
+                items: str,
+                description:
+                  "Present when some answers were not stored: the ids of fields hidden by their show_if (or statements) that were answered anyway",
+              },
               score: obj({
                 points: num,
                 max_points: num,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formSchema } from "../src/core/schema.ts";
 import { insightPaths } from "./insights/openapi.ts";
 import { draftPaths } from "./openapi-drafts.ts";
+import { operationId } from "./openapi-operation-ids.ts";
 import { paths } from "./openapi-paths.ts";
 import { publicPaths } from "./openapi-public.ts";
 import { responsePaths } from "./openapi-responses.ts";
@@ -22,6 +23,7 @@ export function openApiDocument(baseUrl: string) {
       version: "0.1.0",
       description:
         "Forms, surveys and quizzes: create and deploy forms, accept public submissions, read responses, stats, reports and exports.",
+      license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: baseUrl }],
     security: [{ bearer: [] }],
@@ -64,6 +66,7 @@ export function openApiDocument(baseUrl: string) {
           ["TooLarge", 413],
           ["Captcha", 422],
           ["RateLimited", 429],
+          ["HeadersTooLarge", 431],
         ].map(([name]) => [
           name,
           {
@@ -73,15 +76,17 @@ export function openApiDocument(baseUrl: string) {
         ]),
       ),
     },
-    paths: withUnavailable({
-      ...paths,
-      ...responsePaths,
-      ...publicPaths,
-      ...insightPaths,
-      ...webhookPaths,
-      ...versionPaths,
-      ...draftPaths,
-    }),
+    paths: withOperationIds(
+      withUnavailable({
+        ...paths,
+        ...responsePaths,
+        ...publicPaths,
+        ...insightPaths,
+        ...webhookPaths,
+        ...versionPaths,
+        ...draftPaths,
+      }),
+    ),
   };
 }
 
@@ -117,4 +122,24 @@ function withUnavailable(
     );
   }
   return out;
+}
+
+const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options", "trace"]);
+
+/** Every operation gets its operationId (see openapi-operation-ids.ts) unless it names its own. */
+function withOperationIds(
+  all: Record<string, Record<string, unknown>>,
+): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.entries(all).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, op]) =>
+          METHODS.has(method) && !(op as { operationId?: string }).operationId
+            ? [method, { operationId: operationId(method, path), ...(op as object) }]
+            : [method, op],
+        ),
+      ),
+    ]),
+  );
 }

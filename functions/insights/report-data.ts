@@ -77,7 +77,10 @@ export async function collectReport(
     fields,
     tallies: t.tallies,
     quiz: quiz ? t.scores : null,
-    dropoff: dropoffFunnel(row.definition.fields, furthest, answered),
+    // a one-field report shows that field alone, its drop-off step too (not the others at zero)
+    dropoff: dropoffFunnel(row.definition.fields, furthest, answered).filter((step) =>
+      answered.has(step.field),
+    ),
     medianSeconds: t.medianSeconds,
     earlier: t.earlier,
   };

@@ -59,12 +59,14 @@ export async function responseReport(
 ) {
   const head = await ownedFormHead(ctx, account, slug);
   const data = await periodReport(ctx, head, period, Date.now(), options);
-  const summary = {
-    responses: data.responses,
-    fields: data.fields.map((f) => fieldSummary(f, data.tallies.get(f.id)!)),
-  };
-  return { period, markdown: reportMarkdown(data), summary };
+  return { period, markdown: reportMarkdown(data), summary: reportSummary(data) };
 }
+
+/** The report's numbers as data (SPEC §14): what an agent reads instead of the prose. */
+export const reportSummary = (data: ReportData) => ({
+  responses: data.responses,
+  fields: data.fields.map((f) => fieldSummary(f, data.tallies.get(f.id)!)),
+});
 
 /** The report as one self-contained HTML page, with the numbers it was drawn from. */
 export async function responseReportHtml(
@@ -72,10 +74,16 @@ export async function responseReportHtml(
   account: Account,
   slug: string,
   period: Period,
+  options: ReportOptions = {},
 ) {
-  const data = await periodReport(ctx, await ownedFormHead(ctx, account, slug), period);
+  const head = await ownedFormHead(ctx, account, slug);
+  const data = await periodReport(ctx, head, period, Date.now(), options);
   return { period, html: renderReportHtml(data), data };
 }
+
+/** "· 20 in total" only when it says something the period's count did not already say. */
+export const totalNote = (d: Pick<ReportData, "responses" | "totals">) =>
+  d.totals.responses === d.responses ? "" : ` · ${d.totals.responses} in total`;
 
 /** The Markdown report: totals, completion, per-field summaries, quiz scores, drop-off. */
 export function reportMarkdown(d: ReportData): string {
@@ -83,7 +91,7 @@ export function reportMarkdown(d: ReportData): string {
   const out = [
     `# ${escapeMarkdown(d.title)} — responses report`,
     "",
-    `**${d.responses}** responses in ${d.periodLabel} · ${d.totals.responses} in total · ${d.totals.views} views · ${d.totals.starts} starts · completion ${Math.round(d.totals.completion_rate * 100)}%`,
+    `**${d.responses}** responses in ${d.periodLabel}${totalNote(d)} · ${d.totals.views} views · ${d.totals.starts} starts · completion ${Math.round(d.totals.completion_rate * 100)}%`,
     "",
     `Last 7 days: ${last7.join(" · ")} (${d.change.delta >= 0 ? "+" : ""}${d.change.delta} vs the 7 days before)`,
     "",

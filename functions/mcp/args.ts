@@ -3,29 +3,37 @@ import { formSchema } from "../../src/core/schema.ts";
 import { parseInstant } from "../services/responses.ts";
 
 /** Arguments several tools share, described once. */
-export const slug = z.string().min(1).describe("The form's slug");
+export const slug = z.string().min(1).describe("Form slug");
 
-export const since = z.string().optional().describe("From this ISO date or time (inclusive)");
-export const until = z.string().optional().describe("Before this ISO date or time");
+/** A webhook of the form (add_webhook answers it, list_webhooks lists them). */
+export const webhookId = z.string().describe("Webhook id (from list_webhooks)");
+
+export const since = z.string().optional().describe("ISO date or time, inclusive");
+export const until = z.string().optional().describe("ISO date or time, exclusive");
 
 export const range = (a: { since?: string | undefined; until?: string | undefined }) => ({
   since: parseInstant("since", a.since),
   until: parseInstant("until", a.until),
 });
 
+/** The same definition schema under a second identity, so validate_form gets a one-line brief. */
+export const formSchemaAgain = formSchema.meta({});
+
 /** A form given whole: the JSON definition (checked with the full schema) or a form file. */
-export const source = z
-  .object({
-    definition: formSchema.optional(),
-    markdown: z
-      .string()
-      .optional()
-      .describe("Or a whole form file: YAML header between --- lines, then Markdown"),
-  })
-  .refine(
-    (v) => (v.definition === undefined) !== (v.markdown === undefined),
-    "give either definition or markdown, not both",
-  );
+const sourceOf = (definition: typeof formSchema) =>
+  z
+    .object({
+      definition: definition.optional(),
+      markdown: z.string().optional().describe("Or a whole form file (YAML header, Markdown body)"),
+    })
+    .refine(
+      (v) => (v.definition === undefined) !== (v.markdown === undefined),
+      "give either definition or markdown, not both",
+    );
+
+export const source = sourceOf(formSchema);
+/** validate_form's: the same rules, its definition briefed in one line (see json-schema.ts). */
+export const sourceToCheck = sourceOf(formSchemaAgain);
 
 export const fromSource = (a: z.output<typeof source>) =>
   a.markdown !== undefined ? { markdown: a.markdown } : a.definition;

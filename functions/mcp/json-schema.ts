@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fieldSchema } from "../../src/core/field-schema.ts";
 import { FORM_SCHEMA_URI } from "../../src/core/form-json-schema.ts";
 import { FIELD_TYPES, formSchema } from "../../src/core/schema.ts";
+import { formSchemaAgain } from "./args.ts";
 import type { ToolDef } from "./tool.ts";
 
 const FIELD_BRIEF = {
@@ -23,12 +24,20 @@ const BRIEF = new Map<z.ZodType, Record<string, unknown>>([
       required: ["title", "slug", "fields"],
     },
   ],
+  [
+    formSchemaAgain,
+    {
+      type: "object",
+      description: `A form definition, as create_form takes it. Full schema: ${FORM_SCHEMA_URI}`,
+      required: ["title", "slug", "fields"],
+    },
+  ],
   [fieldSchema, FIELD_BRIEF],
 ]);
 
 const SAFE_INT = 9_007_199_254_740_991;
 
-/** Drops what only adds bytes: `{}` defaults, safe-integer bounds, string-typed property names. */
+/** Drops what only adds bytes: `{}` defaults, safe-integer bounds, string-typed property names, minLength 1. */
 function compact(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(compact);
   if (!node || typeof node !== "object") return node;
@@ -38,6 +47,8 @@ function compact(node: unknown): unknown {
     if (key === "additionalProperties" && (value === false || isEmpty(value))) continue;
     if ((key === "minimum" || key === "maximum") && Math.abs(value as number) === SAFE_INT)
       continue;
+    // a non-empty string (every slug and id): the server says so when one is empty
+    if (key === "minLength" && value === 1) continue;
     out[key] = compact(value);
   }
   return out;
@@ -72,5 +83,6 @@ export function outputJsonSchema(tool: ToolDef): Record<string, unknown> {
   const json = toJson(tool.output, "output");
   const required = (json.required as string[] | undefined) ?? [];
   delete json.required;
-  return { ...json, anyOf: [{ required }, { required: ["error", "code"] }] };
+  // `error` alone tells the branches apart (a failure carries code too)
+  return { ...json, anyOf: [{ required }, { required: ["error"] }] };
 }

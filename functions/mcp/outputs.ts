@@ -15,8 +15,17 @@ export const formLinks = {
   humanness: z.boolean(),
 };
 
-/** get_form, update_form, add_field: the links above, the definition, counts (and more keys). */
-export const formDetail = z.looseObject({ ...formLinks, config: obj, stats: obj });
+/** get_form, update_form, add_field: the links above (status and short_url too, undeclared), the definition, counts. */
+export const formDetail = z.looseObject({
+  form_id: str,
+  slug: str,
+  title: str,
+  public_url: str,
+  submit_url: str,
+  humanness: z.boolean(),
+  config: obj,
+  stats: obj,
+});
 
 export const responseRecord = z.looseObject({
   id: str,

@@ -10,10 +10,10 @@ import { analyzeResponsesPrompt, PROMPTS } from "./prompts.ts";
 import { PROTOCOL_VERSIONS } from "./protocol.ts";
 import { INSTRUCTIONS, SERVER_INFO, TOOLS } from "./registry.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
-import { EXTRA_CONTENT, type ImageContent } from "./tool.ts";
+import { EXTRA_CONTENT, type TextContent } from "./tool.ts";
 
 type ToolResult = {
-  content: ({ type: "text"; text: string } | ImageContent)[];
+  content: TextContent[];
   structuredContent: Record<string, unknown>;
   isError?: boolean;
 };
@@ -21,7 +21,7 @@ type ToolResult = {
 const result = (value: Record<string, unknown>, isError = false): ToolResult => ({
   content: [
     { type: "text", text: JSON.stringify(value) },
-    ...((value as { [EXTRA_CONTENT]?: ImageContent[] })[EXTRA_CONTENT] ?? []),
+    ...((value as { [EXTRA_CONTENT]?: TextContent[] })[EXTRA_CONTENT] ?? []),
   ],
   structuredContent: value,
   ...(isError ? { isError: true } : {}),

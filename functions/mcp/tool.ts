@@ -34,16 +34,16 @@ export const defineTool = <S extends z.ZodType>(tool: ToolDef<S>): ToolDef =>
 
 /** Read-only tools: destructive/idempotent hints only mean something for tools that write. */
 export const READ = { readOnlyHint: true, openWorldHint: false };
+/** idempotentHint is left out where it is false: that is its default (MCP ToolAnnotations). */
 export const WRITE = {
   readOnlyHint: false,
   destructiveHint: false,
-  idempotentHint: false,
   openWorldHint: false,
 };
 
 /**
- * Extra content blocks a tool's result carries besides its JSON (e.g. chart images). Under a
+ * Extra content blocks a tool's result carries besides its JSON (e.g. the HTML report). Under a
  * symbol key, so neither the JSON text nor structuredContent repeats them.
  */
 export const EXTRA_CONTENT = Symbol("extraContent");
-export type ImageContent = { type: "image"; data: string; mimeType: string };
+export type TextContent = { type: "text"; text: string };

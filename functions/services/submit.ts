@@ -1,5 +1,6 @@
 import { endingKind } from "../../src/core/ending.ts";
 import { raise, unwrap } from "../../src/core/errors.ts";
+import { ignoredAnswers } from "../../src/core/ignored-answers.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { type QuizScore, quizFeedback, scoreQuiz } from "../../src/core/score.ts";
 import { validateAnswers } from "../../src/core/validate-answers.ts";
@@ -276,7 +277,9 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   else if (row.hooks.length > 0) wakeWebhookSender(ctx, row.hooks);
   // n: the response's number among stored ones (the counting statement answers it)
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, inserted!.n ?? 0);
-  return answer(row, inserted!.id, score, payload);
+  // answers not stored (a field hidden by show_if) are named, not dropped silently (SPEC §18)
+  const ignored = ignoredAnswers(form.fields, input.body.fields, payload);
+  return { ...answer(row, inserted!.id, score, payload), ...(ignored.length ? { ignored } : {}) };
 }
 
 /**
@@ -329,7 +332,12 @@ async function submitTest(
     test: true,
   });
   const [inserted] = await ctx.db.query<Inserted>(statement.text, statement.params);
-  return { ...answer(row, inserted!.id, score, payload), test: true };
+  const ignored = ignoredAnswers(form.fields, input.body.fields, payload);
+  return {
+    ...answer(row, inserted!.id, score, payload),
+    test: true,
+    ...(ignored.length ? { ignored } : {}),
+  };
 }
 
 async function checkUploads(

@@ -1,4 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
@@ -11,6 +13,7 @@ import { client } from "../helpers/api.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const ID = "00000000-0000-4000-8000-000000000000";
+const redoclyCli = createRequire(import.meta.url).resolve("@redocly/cli/bin/cli.js");
 /** Every key-protected endpoint, and whether it names one form (so another account gets 403). */
 const PROTECTED: [string, string, boolean, unknown?][] = [
   ["GET", "/api/forms", false],
@@ -137,6 +140,35 @@ describe("guards", () => {
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(openApiDocument("x").paths)).toContain("/api/forms/{slug}/submit");
+  });
+
+  it("passes Redocly lint with no error and no warning: an operationId and a 4xx on every operation", async () => {
+    // the document GET /api/openapi.json serves (fetched in the test above)
+    const doc = openApiDocument(s.url);
+    const ids = Object.values(doc.paths as Record<string, object>).flatMap((item: any) =>
+      Object.values(item).flatMap((op: any) => (op?.responses ? [op.operationId] : [])),
+    );
+    expect(ids.every((id) => typeof id === "string" && id !== "")).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const dir = await mkdtemp(join(tmpdir(), "formdown-redocly-"));
+    try {
+      await writeFile(join(dir, "openapi.json"), JSON.stringify(doc));
+      const out = execFileSync(
+        process.execPath,
+        [redoclyCli, "lint", "openapi.json", "--format=json"],
+        {
+          cwd: dir,
+          env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      const report = JSON.parse(out.slice(out.indexOf("{")));
+      expect(report.problems).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { defineTool, WRITE } from "../tool.ts";
 export const addWebhookTool = defineTool({
   name: "add_webhook",
   title: "Add a webhook",
-  description: `POST each new (and deleted) response to a URL as a signed JSON event, retried for over a day. The whsec_ secret is shown only in this answer, with signing (the recipe and a verify snippet). ${SIGNING_LINE} Then test_webhook. Max 10 per form.`,
+  description: `POST each new (and deleted) response to a URL as a signed JSON event, retried for a day. Answers the whsec_ secret (shown once) and signing (recipe, verify snippet). ${SIGNING_LINE} Max 10 per form.`,
   input: z.object({
     slug,
     url: z.string().min(1).describe("The receiver's http or https URL"),
@@ -15,7 +15,7 @@ export const addWebhookTool = defineTool({
       .array(z.enum(["response.created", "response.deleted"]))
       .min(1)
       .optional()
-      .describe("Which events to send (default both: response.created and response.deleted)"),
+      .describe("Default: both"),
   }),
   output: z.object({
     id: z.string(),
@@ -23,7 +23,7 @@ export const addWebhookTool = defineTool({
     events: z.array(z.string()),
     secret: z.string(),
     created_at: z.string(),
-    signing: z.looseObject({ signed_content: z.string(), key: z.string(), verify: z.string() }),
+    signing: z.record(z.string(), z.unknown()),
   }),
   annotations: { ...WRITE, openWorldHint: true },
   run: async (ctx, account, a) => ({

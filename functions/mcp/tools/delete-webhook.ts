@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { deleteWebhook } from "../../webhooks/service.ts";
-import { slug } from "../args.ts";
+import { slug, webhookId } from "../args.ts";
 import { defineTool } from "../tool.ts";
 
 export const deleteWebhookTool = defineTool({
@@ -10,7 +10,7 @@ export const deleteWebhookTool = defineTool({
     "Stop pushing a form's responses to one webhook (id from list_webhooks); unsent deliveries are dropped.",
   input: z.object({
     slug,
-    webhook_id: z.string().describe("The webhook's id (a uuid, from list_webhooks)"),
+    webhook_id: webhookId,
   }),
   output: z.object({ deleted: z.boolean(), webhook_id: z.string() }),
   annotations: {

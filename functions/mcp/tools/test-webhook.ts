@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { testWebhook } from "../../webhooks/service.ts";
-import { slug } from "../args.ts";
+import { slug, webhookId } from "../args.ts";
 import { defineTool, WRITE } from "../tool.ts";
 
 export const testWebhookTool = defineTool({
   name: "test_webhook",
   title: "Send a test event",
   description:
-    "Send a signed webhook.test event to one webhook now and answer what the receiver said: {delivered, status} (its HTTP status, error when it could not be reached). Not retried; logged in list_webhook_deliveries.",
+    "Send a signed webhook.test event now; answers the receiver's HTTP status (error if unreachable). Not retried; logged in list_webhook_deliveries.",
   input: z.object({
     slug,
-    webhook_id: z.string().describe("The webhook's id (a uuid, from add_webhook or list_webhooks)"),
+    webhook_id: webhookId,
   }),
   output: z.object({
     delivered: z.boolean(),

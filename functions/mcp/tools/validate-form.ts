@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { definitionFrom } from "../../services/forms.ts";
-import { fromSource, source } from "../args.ts";
+import { fromSource, sourceToCheck } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";
 
 export const validateFormTool = defineTool({
   name: "validate_form",
   title: "Validate a form (dry run)",
   description:
-    "Dry run: check a definition or form file against every rule, changing nothing. Answers {valid, form} with defaults filled in, or validation_failed listing every problem.",
-  input: source,
+    "Dry run: check a definition or form file, changing nothing. Answers {valid, form} with defaults filled in, or validation_failed listing every problem.",
+  input: sourceToCheck,
   output: z.object({ valid: z.boolean(), form: z.record(z.string(), z.unknown()) }),
   annotations: READ,
   run: async (_ctx, _account, args) => ({ valid: true, form: definitionFrom(fromSource(args)) }),

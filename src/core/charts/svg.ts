@@ -29,17 +29,3 @@ export function svgFrame(
 ): string {
   return `<svg class="chart" role="img" aria-labelledby="${id}" viewBox="0 0 ${width} ${px(height)}" width="${width}" height="${px(height)}" xmlns="http://www.w3.org/2000/svg"><title id="${id}">${escapeXml(title)}</title>${body}</svg>`;
 }
-
-/** The chart rules of the report's stylesheet, for an SVG shown on its own (an MCP image). */
-const CHART_CSS =
-  "text{font:13px system-ui,sans-serif;fill:#1f2937}.v{font-weight:600}.a{font-size:11px;fill:#4b5563}.bar{fill:#1d4ed8}.track{fill:#e5e7eb}.reach{fill:#93c5fd}.axis{stroke:#9ca3af}.det{fill:#b91c1c}.pas{fill:#a16207}.pro{fill:#15803d}";
-
-/** Every chart of a report document as a standalone SVG file's text, styles inside it. */
-export function standaloneCharts(html: string): string[] {
-  return (html.match(/<svg\b[\s\S]*?<\/svg>/g) ?? []).map((svg) =>
-    svg.replace(
-      /^<svg\b([^>]*)>/,
-      `<svg$1><style>${CHART_CSS}</style><rect width="100%" height="100%" fill="#fff"/>`,
-    ),
-  );
-}

@@ -2,7 +2,7 @@ import { columnChart } from "../charts/column-chart.ts";
 import { funnelChart } from "../charts/funnel-chart.ts";
 import { escapeXml, percent } from "../charts/svg.ts";
 import { questionLabel } from "../piping.ts";
-import { duration, plural, type ReportData } from "../report-data.ts";
+import { duration, type ReportData } from "../report-data.ts";
 import { newTally } from "../report-summary.ts";
 import { fieldCard, numbersTable } from "./field-card.ts";
 import { REPORT_CSS } from "./styles.ts";
@@ -15,7 +15,10 @@ function kpis(d: ReportData): string {
       `${d.responses === 1 ? "response" : "responses"} in ${d.periodLabel}`,
       d.responses.toLocaleString("en-US"),
     ],
-    ["in total", d.totals.responses.toLocaleString("en-US")],
+    // the total only when the period is not all of it ("20 in all time · 20 in total" says it twice)
+    ...(d.totals.responses === d.responses
+      ? []
+      : [["in total", d.totals.responses.toLocaleString("en-US")] as [string, string]]),
     ["views", d.totals.views.toLocaleString("en-US")],
     ["completion", percent(d.totals.completion_rate)],
     ["median time", duration(d.medianSeconds)],
@@ -84,5 +87,5 @@ export function renderReportHtml(
     .map((f, i) => fieldCard(f, d.tallies.get(f.id) ?? newTally(), d.responses, i + 1))
     .join("");
   const title = `${d.title} — responses report`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><header><h1>${escapeXml(title)}</h1><p class="meta">${escapeXml(plural(d.responses, "response"))} in ${escapeXml(d.periodLabel)} · generated ${escapeXml(d.generatedAt.slice(0, 16).replace("T", " "))} UTC</p>${kpis(d)}</header>${options.intro ?? ""}${trend(d)}<h2>Answers</h2><div class="grid">${cards || "<p>This form has no questions to summarise.</p>"}</div>${d.quiz ? quiz(d.quiz) : ""}${dropoff(d)}<footer>${options.footer ?? `Formdown report for ${escapeXml(d.slug)}.`}</footer></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><header><h1>${escapeXml(title)}</h1><p class="meta">Period: ${escapeXml(d.periodLabel)} · generated ${escapeXml(d.generatedAt.slice(0, 16).replace("T", " "))} UTC</p>${kpis(d)}</header>${options.intro ?? ""}${trend(d)}<h2>Answers</h2><div class="grid">${cards || "<p>This form has no questions to summarise.</p>"}</div>${d.quiz ? quiz(d.quiz) : ""}${dropoff(d)}<footer>${options.footer ?? `Formdown report for ${escapeXml(d.slug)}.`}</footer></main></body></html>`;
 }
