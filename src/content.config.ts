@@ -9,8 +9,10 @@ import { z } from "zod";
 import { BUNDLED_EXAMPLES, hasOwnForms } from "./core/bundled-examples.ts";
 import { formatFormFileError, parseFormFile } from "./core/form-file.ts";
 import { formSchema } from "./core/schema.ts";
+import { isTranslationFile } from "./core/translation-file.ts";
 
 // forms/@<handler>/<slug>.md — the id keeps the handler, so the URL maps 1:1 to the file.
+// <slug>.<lang>.md beside a form is its translation (SPEC §20), never a form of its own.
 // FORMDOWN_FORMS_DIR lets a build (bench/build-forms.ts) read forms from elsewhere.
 const base = process.env.FORMDOWN_FORMS_DIR ?? "./forms";
 /** forms/@<handler>/<slug>.md paths present, to tell the operator's forms from the examples. */
@@ -31,7 +33,7 @@ const skipped = hasOwnForms(formPaths(base))
   ? BUNDLED_EXAMPLES.map((p) => `!${p.slice("forms/".length)}`)
   : [];
 const files = glob({
-  pattern: ["@*/*.md", ...skipped],
+  pattern: ["@*/*.md", "!@*/*.*.md", ...skipped],
   base,
   generateId: ({ entry }) => entry.replace(/\.md$/, ""),
 });
@@ -46,7 +48,7 @@ async function problems(dir: string, root: string): Promise<string[]> {
   const handlers = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const handler of handlers.filter((d) => d.isDirectory() && d.name.startsWith("@"))) {
     for (const name of await readdir(join(dir, handler.name))) {
-      if (!name.endsWith(".md")) continue;
+      if (!name.endsWith(".md") || isTranslationFile(name)) continue;
       const path = join(dir, handler.name, name);
       const inside = relative(root, path);
       const shown = inside.startsWith("..") ? path : inside;

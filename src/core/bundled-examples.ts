@@ -7,6 +7,9 @@
 export const BUNDLED_EXAMPLES = [
   "forms/@me/contact.md",
   "forms/@me/product-survey.md",
+  // its translations (SPEC §20): part of the example, not forms of the operator's
+  "forms/@me/product-survey.de.md",
+  "forms/@me/product-survey.ar.md",
   "forms/@me/quiz.md",
   "forms/@me/quiz-fr.md",
 ] as const;

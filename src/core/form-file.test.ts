@@ -7,12 +7,13 @@ import { z } from "zod";
 import { formatFormFileError, parseFormFile } from "./form-file.ts";
 import { serialiseForm } from "./form-write.ts";
 import { formSchema } from "./schema.ts";
+import { isTranslationFile } from "./translation-file.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 // copies of the shipped examples: the project's own forms/ belongs to the user (SPEC §15)
 const exampleDir = join(root, "test/fixtures/examples");
 const examples = readdirSync(exampleDir)
-  .filter((f) => f.endsWith(".md"))
+  .filter((f) => f.endsWith(".md") && !isTranslationFile(f))
   .sort();
 const fixtureDir = join(root, "test/fixtures/invalid-forms");
 const fixtures = readdirSync(fixtureDir)

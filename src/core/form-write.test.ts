@@ -6,11 +6,12 @@ import { sameJson } from "./form-minimal.ts";
 import { editFormFile, serialiseForm } from "./form-write.ts";
 import { diffLines } from "./line-diff.ts";
 import { type Form, formSchema } from "./schema.ts";
+import { isTranslationFile } from "./translation-file.ts";
 
 const fixtures = new URL("../../test/fixtures/", import.meta.url).pathname;
 const files = ["examples", "authored"].flatMap((dir) =>
   readdirSync(join(fixtures, dir))
-    .filter((f) => f.endsWith(".md"))
+    .filter((f) => f.endsWith(".md") && !isTranslationFile(f))
     .map((f) => join(dir, f)),
 );
 const read = (name: string) => readFileSync(join(fixtures, name), "utf8");

@@ -1,6 +1,7 @@
 // What `formdown validate` says about a translation against its form (SPEC §20): a key that names
 // nothing of the form is an error; a string of the form the translation lacks is a warning.
 import { closest } from "./did-you-mean.ts";
+import { pipeRefs } from "./piping.ts";
 import type { Form } from "./schema.ts";
 import { type FormString, formStrings, type StringPath, valueAt } from "./translation.ts";
 import type { Translation } from "./translation-schema.ts";
@@ -68,6 +69,25 @@ function sameLabels(t: Translation): TranslationIssue[] {
   return out;
 }
 
+const refText = (r: { kind: string; name: string }) => `{${r.kind}${r.name ? `:${r.name}` : ""}}`;
+
+/** Piping placeholders stay as they are: a translation may not pipe what the form's text does not. */
+function newPlaceholders(strings: readonly FormString[], t: Translation): TranslationIssue[] {
+  const out: TranslationIssue[] = [];
+  for (const s of strings) {
+    const translated = valueAt(t, s.path);
+    if (typeof translated !== "string") continue;
+    const own = new Set(pipeRefs(s.text).map(refText));
+    for (const ref of new Set(pipeRefs(translated).map(refText)))
+      if (!own.has(ref))
+        out.push({
+          path: s.path,
+          message: `${ref} is not in the form's text; placeholders stay as the form writes them`,
+        });
+  }
+  return out;
+}
+
 /** Errors (keys naming nothing of the form) and warnings (strings the translation lacks). */
 export function checkTranslation(form: Form, translation: Translation): TranslationCheck {
   const strings = formStrings(form);
@@ -75,7 +95,7 @@ export function checkTranslation(form: Form, translation: Translation): Translat
   const errors: TranslationIssue[] = translationStrings(translation)
     .filter((s) => !known.has(key(s.path)))
     .map((s) => ({ path: s.path, message: unknownKey(s.path, strings) }));
-  errors.push(...sameLabels(translation));
+  errors.push(...sameLabels(translation), ...newPlaceholders(strings, translation));
   const warnings = strings
     .filter((s) => valueAt(translation, s.path) === undefined)
     .map((s) => ({ path: s.path, message: `not translated (the form says "${short(s.text)}")` }));

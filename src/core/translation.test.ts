@@ -130,6 +130,19 @@ describe("checkTranslation", () => {
   });
 });
 
+describe("piping placeholders in a translation", () => {
+  it("are kept as they are, and one the form's text does not have is an error", () => {
+    const renamed = de({ ending: { title: "Danke, {field:rolle}!" } });
+    expect(checkTranslation(form, renamed).errors).toEqual([
+      {
+        path: ["ending", "title"],
+        message:
+          "{field:rolle} is not in the form's text; placeholders stay as the form writes them",
+      },
+    ]);
+  });
+});
+
 describe("translate", () => {
   it("translates what respondents read and keeps every value in the form's own terms", () => {
     const { form: t, choices } = translate(form, full);

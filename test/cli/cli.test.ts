@@ -48,7 +48,8 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), "formdown-home-"));
   work = await mkdtemp(join(tmpdir(), "formdown-work-"));
   await mkdir(join(work, "forms/@me"), { recursive: true });
-  for (const f of ["contact", "product-survey", "quiz"])
+  // product-survey lists languages: its translation files go with it (SPEC §20)
+  for (const f of ["contact", "product-survey", "product-survey.de", "product-survey.ar", "quiz"])
     await copyFile(
       new URL(`../fixtures/examples/${f}.md`, import.meta.url),
       join(work, `forms/@me/${f}.md`),

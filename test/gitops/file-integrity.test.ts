@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deployRepositoryForms } from "../../functions/node/bootstrap.ts";
+import { isTranslationFile } from "../../src/core/translation-file.ts";
 import { client } from "../helpers/api.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -48,7 +49,9 @@ beforeAll(async () => {
   const dir = join(s.repoDir, "forms/@me");
   for (const sub of ["examples", "authored"])
     await cp(join(fixtures, sub), dir, { recursive: true });
-  names = (await readdir(dir)).filter((n) => n.endsWith(".md")).map((n) => n.slice(0, -3));
+  names = (await readdir(dir))
+    .filter((n) => n.endsWith(".md") && !isTranslationFile(n))
+    .map((n) => n.slice(0, -3));
   for (const n of names) originals.set(n, await file(n));
   git("add", "-A");
   git("commit", "-qm", "Forms written by hand");

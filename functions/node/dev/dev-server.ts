@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { isTranslationFile } from "../../../src/core/translation-file.ts";
 import type { Log } from "../../context.ts";
 import { buildPages, ensurePagesBuilt } from "../build-pages.ts";
 import { startServer } from "../server.ts";
@@ -37,7 +38,7 @@ async function discover(cwd: string): Promise<string[]> {
   for (const h of await readdir(dir, { withFileTypes: true }).catch(() => []))
     if (h.isDirectory() && h.name.startsWith("@"))
       for (const f of await readdir(join(dir, h.name)))
-        if (f.endsWith(".md")) out.push(join(dir, h.name, f));
+        if (f.endsWith(".md") && !isTranslationFile(f)) out.push(join(dir, h.name, f));
   return out.sort();
 }
 
