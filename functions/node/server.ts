@@ -6,6 +6,7 @@ import { type ComposeOptions, createContext } from "../compose.ts";
 import type { Env } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { unavailableFailure, unavailablePage } from "../db/outage.ts";
+import { refuseMalformedPath } from "../http/path-guard.ts";
 import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
@@ -51,6 +52,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp(ctx);
   const pages = await createPagesHandler(ctx);
   const fetch = async (req: Request, env: unknown) => {
+    // the pages route before the app: a path that does not decode is refused here too
+    const malformed = refuseMalformedPath(req.url);
+    if (malformed) return malformed;
     if (pages && !new URL(req.url).pathname.startsWith("/api/")) {
       const page = await pages(req, env).catch((error: unknown) => {
         // a form page while the database is out of reach: a short page asking to come back
