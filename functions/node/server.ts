@@ -7,6 +7,7 @@ import type { Env } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { unavailableFailure, unavailablePage } from "../db/outage.ts";
 import { drainingGate, within } from "../http/draining.ts";
+import { refuseMalformedPath } from "../http/path-guard.ts";
 import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
@@ -65,6 +66,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp(ctx);
   const pages = await createPagesHandler(ctx);
   const handle = async (req: Request, env: unknown) => {
+    // the pages route before the app: a path that does not decode is refused here too
+    const malformed = refuseMalformedPath(req.url);
+    if (malformed) return malformed;
     // the CLI as one file, for forms-only repositories (`formdown init`, `formdown self-update`)
     if ((req.method === "GET" || req.method === "HEAD") && new URL(req.url).pathname === CLI_PATH)
       return cliBundleResponse(req.method);

@@ -1,8 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { definitionWeight } from "./definition-size.ts";
 import type { FieldInput } from "./field-schema.ts";
+import { quote } from "./quote.ts";
 import { formSchema } from "./schema.ts";
 import { validateAnswers } from "./validate-answers.ts";
+import { validateForm } from "./validate-form.ts";
 
 /**
  * A generated field (without its id) with an arbitrary of valid answers and the single
@@ -278,6 +281,52 @@ describe("answer validation properties", () => {
         const r = validateAnswers(optional, answers);
         expect(r.ok && r.value.payload).toEqual({});
       }),
+    );
+  });
+});
+
+describe("hostile values (SPEC §19)", () => {
+  const json = fc.jsonValue({ stringUnit: "binary", maxDepth: 6 });
+
+  it("quotes any value in at most 200 characters (and an ellipsis), as JSON when it fits", () => {
+    fc.assert(
+      fc.property(json, fc.integer({ min: 1, max: 300 }), (value, max) => {
+        const text = quote(value, max);
+        expect(text.length).toBeLessThanOrEqual(max + 1);
+        const whole = JSON.stringify(value);
+        if (whole.length <= max) expect(text).toBe(whole);
+      }),
+    );
+  });
+
+  it("weighs any JSON value about as long as its text, whatever shares its parts", () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        const length = JSON.stringify(value).length;
+        const weight = definitionWeight(value, Infinity);
+        // an escaped character is one character weighed, up to six in JSON
+        expect(weight).toBeGreaterThanOrEqual(Math.floor(length / 6));
+        expect(weight).toBeLessThanOrEqual(length * 2 + 8);
+        // sharing a node is weighed at every use, as JSON would print it
+        expect(definitionWeight([value, value], Infinity)).toBe(2 * weight + 4);
+      }),
+    );
+  });
+
+  it("never answers a validation with a message longer than a quoted value allows", () => {
+    fc.assert(
+      fc.property(json, json, (value, field) => {
+        const r = validateForm({
+          title: "T",
+          slug: "t",
+          fields: [
+            { id: "a", type: "yes_no" },
+            { id: "b", type: "text", show_if: { field, op: "eq", value } },
+          ],
+        });
+        for (const d of r.ok ? [] : r.failure.details!) expect(d.message.length).toBeLessThan(600);
+      }),
+      { numRuns: 200 },
     );
   });
 });

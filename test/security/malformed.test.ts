@@ -138,6 +138,13 @@ describe("malformed input (SPEC §19)", () => {
       const res = await send("POST", path, `{"fields":${deep(depth, true)}}`);
       expect([path, res.status, JSON.parse(res.text).code]).toEqual([path, 400, "invalid_request"]);
     }
+    // the MCP endpoint reads its own body: a deep one is no 5xx, a large one a 413
+    const rpc = (params: string) =>
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":${params}}`;
+    const nested = await send("POST", "/api/mcp", rpc(deep(100_000, true)));
+    expect(nested.status).toBeLessThan(500);
+    const big = await send("POST", "/api/mcp", rpc(`"${"x".repeat(1_100_000)}"`));
+    expect([big.status, JSON.parse(big.text).code]).toEqual([413, "payload_too_large"]);
   });
 
   it("never answers a random path segment or nested body with a 5xx (fast-check)", async () => {
