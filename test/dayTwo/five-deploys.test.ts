@@ -217,6 +217,12 @@ for (const kind of DB_KINDS) {
       const { markdown } = await report();
       expect(markdown).toContain("## From earlier versions");
       expect(markdown).toMatch(new RegExp(`\\| budget \\|  \\| ${budget} \\|`));
+      const html = await fetch(`${s.url}/api/forms/pulse/report?period=all&format=html`, {
+        headers: { authorization: `Bearer ${s.apiKey}` },
+      });
+      const page = await html.text();
+      expect(page).toContain("From earlier versions</h2>");
+      expect(page).toContain(`<td>budget</td><td></td><td>${budget}</td>`);
     });
 
     it("4: changes score from text to number (confirmed): every earlier answer still exported", async () => {
