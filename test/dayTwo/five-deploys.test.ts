@@ -68,7 +68,8 @@ function expected(stage: number, id: string, value: unknown): [string, string] {
 }
 
 for (const kind of DB_KINDS) {
-  describe(`five deploys of a live form (${kind})`, () => {
+  // many CLI runs per step: generous deadlines for a busy machine
+  describe(`five deploys of a live form (${kind})`, { timeout: 300_000 }, () => {
     let s: TestServer;
     let api: ReturnType<typeof client>;
     let work: string;
