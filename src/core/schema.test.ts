@@ -472,10 +472,14 @@ describe("field shapes", () => {
     ]);
   });
 
-  it("refuses option media on select (seed: only radio and checkbox)", () => {
-    expect(withFields({ id: "s", type: "select", options: [{ label: "a" }] })[0]?.field).toBe(
-      "fields[0].options[0]",
-    );
+  it("refuses option media on select (seed: only radio and checkbox); earlier labels are fine", () => {
+    const media = { type: "image", url: "https://example.com/a.png" };
+    expect(
+      withFields({ id: "s", type: "select", options: [{ label: "a", media }] })[0]?.field,
+    ).toMatch(/^fields\[0\]\.options\[0\]/);
+    expect(
+      withFields({ id: "s", type: "select", options: [{ label: "a", formerly: ["b"] }] }),
+    ).toEqual([]);
   });
 
   it("checks media URLs by kind, on fields of every type and on option cards", () => {

@@ -68,7 +68,8 @@ function expected(stage: number, id: string, value: unknown): [string, string] {
 }
 
 for (const kind of DB_KINDS) {
-  describe(`five deploys of a live form (${kind})`, () => {
+  // many CLI runs per step: generous deadlines for a busy machine
+  describe(`five deploys of a live form (${kind})`, { timeout: 300_000 }, () => {
     let s: TestServer;
     let api: ReturnType<typeof client>;
     let work: string;
@@ -217,6 +218,12 @@ for (const kind of DB_KINDS) {
       const { markdown } = await report();
       expect(markdown).toContain("## From earlier versions");
       expect(markdown).toMatch(new RegExp(`\\| budget \\|  \\| ${budget} \\|`));
+      const html = await fetch(`${s.url}/api/forms/pulse/report?period=all&format=html`, {
+        headers: { authorization: `Bearer ${s.apiKey}` },
+      });
+      const page = await html.text();
+      expect(page).toContain("From earlier versions</h2>");
+      expect(page).toContain(`<td>budget</td><td></td><td>${budget}</td>`);
     });
 
     it("4: changes score from text to number (confirmed): every earlier answer still exported", async () => {

@@ -23,7 +23,7 @@ const definition = {
 };
 
 for (const kind of DB_KINDS) {
-  describe(`plans and the guard (${kind})`, () => {
+  describe(`plans and the guard (${kind})`, { timeout: 120_000 }, () => {
     let s: TestServer;
     let api: ReturnType<typeof client>;
     let agent: Agent;
@@ -44,7 +44,7 @@ for (const kind of DB_KINDS) {
         expect(res.status).toBe(201);
       }
       agent = await connectAgent("v1 SDK", s.url, s.apiKey);
-    }, 120_000);
+    }, 300_000);
 
     afterAll(async () => {
       await agent?.close();

@@ -55,6 +55,18 @@ function quiz(scores: Map<number, number>): string {
   )}</section>`;
 }
 
+/** Fields of earlier versions, kept with their answers (SPEC §16). */
+function earlier(d: ReportData): string {
+  if (!d.earlier || d.earlier.length === 0) return "";
+  const rows = d.earlier
+    .map(
+      (e) =>
+        `<tr><td>${escapeXml(e.field.id)}</td><td>${escapeXml(questionLabel(e.field))}</td><td>${e.answered}</td></tr>`,
+    )
+    .join("");
+  return `<h2 id="earlier-h">From earlier versions</h2><section class="card" aria-labelledby="earlier-h"><p class="sub">Fields no longer in the form; their answers are kept and exported as retired columns.</p><table><thead><tr><th>Field</th><th>Question</th><th>Answers</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
 function dropoff(d: ReportData): string {
   if (d.dropoff.length === 0) return "";
   const labels = new Map(d.fields.map((f) => [f.id, questionLabel(f)]));
@@ -87,5 +99,5 @@ export function renderReportHtml(
     .map((f, i) => fieldCard(f, d.tallies.get(f.id) ?? newTally(), d.responses, i + 1))
     .join("");
   const title = `${d.title} — responses report`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><header><h1>${escapeXml(title)}</h1><p class="meta">Period: ${escapeXml(d.periodLabel)} · generated ${escapeXml(d.generatedAt.slice(0, 16).replace("T", " "))} UTC</p>${kpis(d)}</header>${options.intro ?? ""}${trend(d)}<h2>Answers</h2><div class="grid">${cards || "<p>This form has no questions to summarise.</p>"}</div>${d.quiz ? quiz(d.quiz) : ""}${dropoff(d)}<footer>${options.footer ?? `Formdown report for ${escapeXml(d.slug)}.`}</footer></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><header><h1>${escapeXml(title)}</h1><p class="meta">Period: ${escapeXml(d.periodLabel)} · generated ${escapeXml(d.generatedAt.slice(0, 16).replace("T", " "))} UTC</p>${kpis(d)}</header>${options.intro ?? ""}${trend(d)}<h2>Answers</h2><div class="grid">${cards || "<p>This form has no questions to summarise.</p>"}</div>${d.quiz ? quiz(d.quiz) : ""}${dropoff(d)}${earlier(d)}<footer>${options.footer ?? `Formdown report for ${escapeXml(d.slug)}.`}</footer></main></body></html>`;
 }
