@@ -17,6 +17,8 @@ import {
   responseInserter,
 } from "./submit-batch.ts";
 import { formSequence, submitStatement } from "./submit-sql.ts";
+import { submitTest, testAnswer } from "./submit-test.ts";
+import { checkUploads, uploadUrls } from "./submit-uploads.ts";
 
 export interface SubmitInput {
   body: Record<string, unknown>;
@@ -53,12 +55,6 @@ async function checkAccess(row: SubmitRow, access: unknown) {
       raise("access_denied", "This form needs the right password.");
     }
   }
-}
-
-function uploadUrls(form: Form, payload: Record<string, unknown>): string[] {
-  return form.fields
-    .filter((f) => f.type === "file" || f.type === "image")
-    .flatMap((f) => (typeof payload[f.id] === "string" ? [payload[f.id] as string] : []));
 }
 
 async function existing(ctx: AppContext, row: SubmitRow, key: string) {
@@ -214,7 +210,10 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     const first = await existing(ctx, row, key);
     if (first) return first;
   }
-  if (test) return submitTest(ctx, row, input, key);
+  if (test) {
+    const t = await submitTest(ctx, row, input, key, plausibleSeconds(input.body.seconds));
+    return { ...answer(row, t.id, t.score, t.payload), test: true };
+  }
   if (form.humanness) {
     const token = input.body.turnstile_token;
     if (typeof token !== "string" || !(await ctx.antibot.verify(token, input.ip))) {
@@ -294,68 +293,4 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   else if (row.hooks.length > 0) wakeWebhookSender(ctx, row.hooks);
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, Number(inserted!.seq));
   return answer(row, inserted!.id, score, payload);
-}
-
-/**
- * A test answer (SPEC §16): sent with the owner's own key, or from the form's preview page (its
- * token in the body as `preview`). A key of another account is refused rather than ignored.
- */
-function testAnswer(row: SubmitRow, input: SubmitInput): boolean {
-  if (input.accountId !== undefined) {
-    if (input.accountId !== row.account_id)
-      raise("forbidden", "This API key does not own the form; submit without it.");
-    return true;
-  }
-  const preview = input.body.preview;
-  if (preview === undefined) return false;
-  if (
-    typeof preview !== "string" ||
-    !row.preview_token ||
-    !constantTimeEqual(preview, row.preview_token)
-  )
-    raise("access_denied", "The preview link is not this form's (or no longer valid).");
-  return true;
-}
-
-/** Stores a test answer: validated like any other, flagged, and nothing sent for it. */
-async function submitTest(ctx: AppContext, row: SubmitRow, input: SubmitInput, key?: string) {
-  const form = row.definition;
-  const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
-  const urls = uploadUrls(form, payload);
-  if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
-  const score = scoreQuiz(form, payload);
-  const statement = submitStatement({
-    formId: row.id,
-    sequence: row.sequence,
-    commitSha: row.commit_sha,
-    payload: JSON.stringify(payload),
-    score: score ? JSON.stringify(score) : null,
-    seconds: plausibleSeconds(input.body.seconds),
-    maxResponses: null,
-    idempotencyKey: key ?? null,
-    outbox: null,
-    uploads: urls,
-    test: true,
-  });
-  const [inserted] = await ctx.db.query<Inserted>(statement.text, statement.params);
-  return { ...answer(row, inserted!.id, score, payload), test: true };
-}
-
-async function checkUploads(
-  ctx: AppContext,
-  row: SubmitRow,
-  form: Form,
-  payload: Record<string, unknown>,
-  urls: string[],
-) {
-  const found = await ctx.db.query<{ url: string; field_id: string }>(
-    "select url, field_id from uploads where form_id = $1 and url = any($2::text[])",
-    [row.id, urls],
-  );
-  const details = form.fields
-    .filter((f) => (f.type === "file" || f.type === "image") && typeof payload[f.id] === "string")
-    .filter((f) => !found.some((u) => u.url === payload[f.id] && u.field_id === f.id))
-    .map((f) => ({ field: f.id, message: "must be a file uploaded to this form's field" }));
-  if (details.length > 0)
-    raise("validation_failed", "An uploaded file is not from this form.", { details });
 }

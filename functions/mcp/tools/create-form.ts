@@ -9,7 +9,7 @@ export const createFormTool = defineTool({
   name: "create_form",
   title: "Create a form",
   description:
-    'Create a form, survey or quiz from a definition or form file (markdown): live at once, file committed; status draft: try it at preview_url, then publish_form. A taken slug is a conflict: use update_form or deploy_form.',
+    "Create a form, survey or quiz from a definition or form file (markdown): live at once, file committed; status draft: try it at preview_url, then publish_form. A taken slug is a conflict: use update_form or deploy_form.",
   input: z
     .object({
       ...source.shape,

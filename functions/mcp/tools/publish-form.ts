@@ -6,8 +6,7 @@ import { defineTool } from "../tool.ts";
 export const publishFormTool = defineTool({
   name: "publish_form",
   title: "Publish a draft",
-  description:
-    "Make a draft live.",
+  description: "Make a draft live.",
   input: z.object({ slug }),
   output: z.looseObject({ public_url: z.string() }),
   annotations: {
