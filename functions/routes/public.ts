@@ -21,7 +21,7 @@ const open: MiddlewareHandler = async (c, next) => {
   c.header("access-control-allow-origin", "*");
   if (c.req.method === "OPTIONS") {
     c.header("access-control-allow-methods", "GET,HEAD,POST,OPTIONS");
-    c.header("access-control-allow-headers", "content-type,idempotency-key,authorization");
+    c.header("access-control-allow-headers", "content-type,idempotency-key");
     c.header("access-control-max-age", "86400");
     return c.body(null, 204);
   }

@@ -5,7 +5,6 @@ import type { Form } from "../../src/core/schema.ts";
 import { type QuizScore, quizFeedback, scoreQuiz } from "../../src/core/score.ts";
 import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
-import { constantTimeEqual } from "../crypto.ts";
 import { clientDeadlineMs } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
 import { respondentRecipients } from "../insights/respondent-email.ts";
@@ -21,6 +20,8 @@ import {
   responseInserter,
 } from "./submit-batch.ts";
 import { formSequence, submitStatement } from "./submit-sql.ts";
+import { submitTest, testAnswer } from "./submit-test.ts";
+import { checkUploads, uploadUrls } from "./submit-uploads.ts";
 import { answeringVersion } from "./versions/submit-version.ts";
 
 export interface SubmitInput {
@@ -37,12 +38,6 @@ export function milestoneCounts(form: Form): number[] {
   const counts = new Set(milestones.absolute);
   if (target) for (const p of milestones.percentage) counts.add(Math.ceil((p / 100) * target));
   return [...counts].sort((a, b) => a - b);
-}
-
-function uploadUrls(form: Form, payload: Record<string, unknown>): string[] {
-  return form.fields
-    .filter((f) => f.type === "file" || f.type === "image")
-    .flatMap((f) => (typeof payload[f.id] === "string" ? [payload[f.id] as string] : []));
 }
 
 async function existing(ctx: AppContext, row: SubmitRow, key: string, hash: string) {
@@ -191,7 +186,16 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       return first;
     }
   }
-  if (test) return submitTest(ctx, row, { form, version }, input, key, hash);
+  if (test) {
+    const seconds = plausibleSeconds(input.body.seconds);
+    const t = await submitTest(ctx, row, { form, version }, input, { key, hash, seconds });
+    const ignored = ignoredAnswers(form.fields, input.body.fields, t.payload);
+    return {
+      ...answer(row, t.id, t.score, t.payload),
+      test: true,
+      ...(ignored.length ? { ignored } : {}),
+    };
+  }
   // secrets after the anti-bot check, so a password guess costs a proof of work (SPEC §19)
   if (form.humanness) {
     const token = input.body.turnstile_token;
@@ -280,81 +284,4 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   // answers not stored (a field hidden by show_if) are named, not dropped silently (SPEC §18)
   const ignored = ignoredAnswers(form.fields, input.body.fields, payload);
   return { ...answer(row, inserted!.id, score, payload), ...(ignored.length ? { ignored } : {}) };
-}
-
-/**
- * A test answer (SPEC §16): sent with the owner's own key, or from the form's preview page (its
- * token in the body as `preview`). A key of another account is refused rather than ignored.
- */
-function testAnswer(row: SubmitRow, input: SubmitInput): boolean {
-  if (input.accountId !== undefined) {
-    if (input.accountId !== row.account_id)
-      raise("forbidden", "This API key does not own the form; submit without it.");
-    return true;
-  }
-  const preview = input.body.preview;
-  if (preview === undefined) return false;
-  if (
-    typeof preview !== "string" ||
-    !row.preview_token ||
-    !constantTimeEqual(preview, row.preview_token)
-  )
-    raise("access_denied", "The preview link is not this form's (or no longer valid).");
-  return true;
-}
-
-/** Stores a test answer: validated like any other, flagged, and nothing sent for it. */
-async function submitTest(
-  ctx: AppContext,
-  row: SubmitRow,
-  { form, version }: { form: Form; version: number },
-  input: SubmitInput,
-  key?: string,
-  hash?: string | null,
-) {
-  const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
-  const urls = uploadUrls(form, payload);
-  if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
-  const score = scoreQuiz(form, payload);
-  const statement = submitStatement({
-    formId: row.id,
-    sequence: row.sequence,
-    commitSha: row.commit_sha,
-    version,
-    payload: JSON.stringify(payload),
-    score: score ? JSON.stringify(score) : null,
-    seconds: plausibleSeconds(input.body.seconds),
-    maxResponses: null,
-    idempotencyKey: key ?? null,
-    idempotencyHash: hash ?? null,
-    outbox: null,
-    uploads: urls,
-    test: true,
-  });
-  const [inserted] = await ctx.db.query<Inserted>(statement.text, statement.params);
-  const ignored = ignoredAnswers(form.fields, input.body.fields, payload);
-  return {
-    ...answer(row, inserted!.id, score, payload),
-    test: true,
-    ...(ignored.length ? { ignored } : {}),
-  };
-}
-
-async function checkUploads(
-  ctx: AppContext,
-  row: SubmitRow,
-  form: Form,
-  payload: Record<string, unknown>,
-  urls: string[],
-) {
-  const found = await ctx.db.query<{ url: string; field_id: string }>(
-    "select url, field_id from uploads where form_id = $1 and url = any($2::text[])",
-    [row.id, urls],
-  );
-  const details = form.fields
-    .filter((f) => (f.type === "file" || f.type === "image") && typeof payload[f.id] === "string")
-    .filter((f) => !found.some((u) => u.url === payload[f.id] && u.field_id === f.id))
-    .map((f) => ({ field: f.id, message: "must be a file uploaded to this form's field" }));
-  if (details.length > 0)
-    raise("validation_failed", "An uploaded file is not from this form.", { details });
 }

@@ -137,6 +137,8 @@ describe("a scripted agent run over every tool, each answer checked against its 
     const created = await call("create_form", { definition });
     expect(created).not.toHaveProperty("form_slug");
     expect(created).toMatchObject({ humanness: false, status: "live" });
+    // a live form published again stays as it is (drafts: test/backend/drafts.test.ts)
+    expect(await call("publish_form", { slug: "lunch-poll" })).toMatchObject({ published: false });
     const access = await call("update_form_access", { slug: "lunch-poll", mode: "public" });
     expect(access.submit_url).toBe(created.submit_url);
     for (let i = 0; i < 20; i++)

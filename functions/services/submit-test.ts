@@ -1,0 +1,75 @@
+// Test answers (SPEC §16): sent with the owner's own key, or from the form's preview page (its
+// token in the body as `preview`). Validated like any answer, stored flagged `test` with seq 0 (the
+// form's sequence untouched, so counts and milestones stay the real ones), and nothing is sent
+// for them: no anti-bot token asked, no email row, no webhook delivery.
+import { raise, unwrap } from "../../src/core/errors.ts";
+import type { Form } from "../../src/core/schema.ts";
+import { scoreQuiz } from "../../src/core/score.ts";
+import { validateAnswers } from "../../src/core/validate-answers.ts";
+import type { AppContext } from "../context.ts";
+import { constantTimeEqual } from "../crypto.ts";
+import type { FormRow } from "./form-view.ts";
+import { submitStatement } from "./submit-sql.ts";
+import { checkUploads, uploadUrls } from "./submit-uploads.ts";
+
+type TestRow = Pick<
+  FormRow,
+  "id" | "account_id" | "definition" | "commit_sha" | "preview_token"
+> & {
+  sequence: string;
+};
+
+interface TestInput {
+  body: Record<string, unknown>;
+  accountId?: string | undefined;
+}
+
+/** Whether a submit is a test answer; a key of another account is refused rather than ignored. */
+export function testAnswer(row: TestRow, input: TestInput): boolean {
+  if (input.accountId !== undefined) {
+    if (input.accountId !== row.account_id)
+      raise("forbidden", "This API key does not own the form; submit without it.");
+    return true;
+  }
+  const preview = input.body.preview;
+  if (preview === undefined) return false;
+  if (
+    typeof preview !== "string" ||
+    !row.preview_token ||
+    !constantTimeEqual(preview, row.preview_token)
+  )
+    raise("access_denied", "The preview link is not this form's (or no longer valid).");
+  return true;
+}
+
+/** Stores a test answer in one INSERT; answers what the caller's 201 is built from. */
+export async function submitTest(
+  ctx: AppContext,
+  row: TestRow,
+  /** The definition the answers are checked against, and its version (SPEC §16). */
+  { form, version }: { form: Form; version: number },
+  input: TestInput,
+  { key, hash, seconds }: { key?: string | undefined; hash: string | null; seconds: number | null },
+) {
+  const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
+  const urls = uploadUrls(form, payload);
+  if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
+  const score = scoreQuiz(form, payload);
+  const statement = submitStatement({
+    formId: row.id,
+    sequence: row.sequence,
+    commitSha: row.commit_sha,
+    version,
+    payload: JSON.stringify(payload),
+    score: score ? JSON.stringify(score) : null,
+    seconds,
+    maxResponses: null,
+    idempotencyKey: key ?? null,
+    idempotencyHash: hash,
+    outbox: null,
+    uploads: urls,
+    test: true,
+  });
+  const [inserted] = await ctx.db.query<{ id: string }>(statement.text, statement.params);
+  return { id: inserted!.id, score, payload };
+}
