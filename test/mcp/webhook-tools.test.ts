@@ -7,21 +7,19 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DB_KINDS } from "../helpers/db.ts";
 import { connectAgent } from "../helpers/mcp-agents.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type Received, type Receiver, startReceiver } from "../webhooks/receiver.ts";
 
-let s: TestServer;
 let receiver: Receiver;
 let dir: string;
 beforeAll(async () => {
-  s = await startTestServer();
   receiver = await startReceiver();
   dir = await mkdtemp(join(tmpdir(), "formdown-verify-"));
 });
 afterAll(async () => {
   await receiver?.close();
-  await s?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -36,7 +34,17 @@ async function runSnippet(snippet: string, secret: string, r: Received, body = r
   return (await import(pathToFileURL(file).href)).default as boolean;
 }
 
-describe.each(["v2 SDK", "v1 SDK"] as const)("webhooks through MCP alone (%s)", (kind) => {
+const RUNS = DB_KINDS.flatMap((db) =>
+  (["v2 SDK", "v1 SDK"] as const).map((kind) => [kind, db] as const),
+);
+
+describe.each(RUNS)("webhooks through MCP alone (%s, %s)", (kind, db) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ db });
+  });
+  afterAll(() => s?.close());
+
   it("adds a webhook, sends a test event the receiver verifies with the recipe, and lists the delivery", async () => {
     const agent = await connectAgent(kind, s.url, s.apiKey);
     const slug = `hooked-${kind === "v2 SDK" ? "v2" : "v1"}`;
@@ -110,6 +118,15 @@ describe.each(["v2 SDK", "v1 SDK"] as const)("webhooks through MCP alone (%s)", 
     ).structuredContent;
     expect(failed.total).toBe(1);
     expect(failed.deliveries[0]).toMatchObject({ status: "failed", last_status: 500 });
+    // the same filter over REST, and a status that does not exist is a 400
+    const rest = (status: string) =>
+      fetch(`${s.url}/api/forms/${slug}/webhooks/${hook.id}/deliveries?status=${status}`, {
+        headers: { authorization: `Bearer ${s.apiKey}` },
+      });
+    expect(((await (await rest("delivered")).json()) as { total: number }).total).toBe(1);
+    const bogus = await rest("lost");
+    expect(bogus.status).toBe(400);
+    expect(await bogus.json()).toMatchObject({ code: "invalid_request" });
     expect(agent.failed).toEqual([]);
 
     // another account's key cannot test or read this webhook
