@@ -121,7 +121,9 @@ export async function startDevServer(options: DevOptions) {
   });
   inner = server.url;
   const paths = async () =>
-    options.files.length > 0 ? options.files.map((f) => resolve(cwd, f)) : discover(cwd);
+    options.files.length > 0
+      ? options.files.filter((f) => !isTranslationFile(f)).map((f) => resolve(cwd, f))
+      : discover(cwd);
   const reload = async () => {
     files = await loadDevForms(server.ctx, await paths(), cwd);
     for (const c of clients) c.write("event: reload\ndata: 1\n\n");
