@@ -96,7 +96,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const sync = setInterval(() => void ctx.limiter.flush(), ctx.config.rateSyncMs);
   sync.unref();
   const stopSender = options.outboxSender === false ? async () => {} : startOutboxSender(ctx);
-  const stopWebhooks = options.webhookSender === false ? async () => {} : startWebhookSender(ctx);
+  const stopWebhooks =
+    options.webhookSender === false ? async (_ms?: number) => {} : startWebhookSender(ctx);
   let closing: Promise<void> | null = null;
   return {
     url,
@@ -113,7 +114,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         const requests = within(gate.close(), drainMs);
         // the senders finish what they started and write its outcome (the submits in flight
         // write their deliveries due, for any instance to claim)
-        await Promise.all([requests, connections, stopSender(), stopWebhooks()]);
+        await Promise.all([requests, connections, stopSender(), stopWebhooks(drainMs)]);
         await ctx.limiter.flush();
         await ctx.db.close();
       })();
