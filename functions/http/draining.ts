@@ -61,6 +61,8 @@ export function drainingGate<E>(inner: Fetch<E>): Gate<E> {
 
 /** Resolves with `task`, or after `ms` when it takes longer (false then). */
 export function within(task: Promise<unknown>, ms: number): Promise<boolean> {
+  // a timer of Infinity would fire at once
+  if (!Number.isFinite(ms)) return task.then(() => true);
   let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([
     task.then(() => true),

@@ -115,7 +115,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const sync = setInterval(() => void ctx.limiter.flush(), ctx.config.rateSyncMs);
   sync.unref();
   const stopSender = options.outboxSender === false ? async () => {} : startOutboxSender(ctx);
-  const stopWebhooks = options.webhookSender === false ? async () => {} : startWebhookSender(ctx);
+  const stopWebhooks =
+    options.webhookSender === false ? async (_ms?: number) => {} : startWebhookSender(ctx);
   const watchMs =
     options.watchRepository ??
     (ctx.config.embedded && ctx.repo.kind === "git" && !options.skipRepositoryForms ? 1000 : false);
@@ -130,14 +131,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         clearInterval(sweeps);
         clearInterval(sync);
         const { drainMs } = ctx.config;
-        await watcher?.stop();
         // at once: the listening socket closes, late requests get 503; kept-alive connections
         // end by themselves (node/graceful.ts), the last ones closed after drainMs
         const connections = closeConnections(drainMs);
         const requests = within(gate.close(), drainMs);
         // the senders finish what they started and write its outcome (the submits in flight
         // write their deliveries due, for any instance to claim)
-        await Promise.all([requests, connections, stopSender(), stopWebhooks()]);
+        await Promise.all([
+          requests,
+          connections,
+          stopSender(),
+          stopWebhooks(drainMs),
+          watcher?.stop(),
+        ]);
         await ctx.limiter.flush();
         await ctx.db.close();
       })();

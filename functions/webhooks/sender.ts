@@ -7,6 +7,7 @@
 import type { AppContext } from "../context.ts";
 import { outageKind } from "../db/outage.ts";
 import { retried } from "../db/retry.ts";
+import { within } from "../http/draining.ts";
 import { attemptDelivery } from "./deliver.ts";
 import { GAP_MS, leaseSeconds, registerSender } from "./handover.ts";
 import {
@@ -63,7 +64,10 @@ export async function drainWebhooks(
  * submits, retries coming due) and is woken at once by this process's own submits. Up to
  * `concurrency` attempts run at a time; outcomes are written together as attempts finish.
  */
-export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promise<void> {
+export function startWebhookSender(
+  ctx: AppContext,
+  everyMs = 1000,
+): (waitMs?: number) => Promise<void> {
   const { concurrency } = ctx.config.webhooks;
   const cap = perReceiver(concurrency);
   const line = perReceiverLine(concurrency);
@@ -243,7 +247,7 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
       startWaiting();
     },
   });
-  return async () => {
+  return async (waitMs = Number.POSITIVE_INFINITY) => {
     stopped = true;
     clearInterval(timer);
     clearInterval(sweep);
@@ -253,8 +257,9 @@ export function startWebhookSender(ctx: AppContext, everyMs = 1000): () => Promi
     // handed-over rows not yet attempted go back to the table when their lease ends
     waiting = [];
     registerSender(ctx, null);
-    // attempts under way finish (each within the receiver timeout) and their outcomes are written
-    if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
+    // attempts under way finish (each within the receiver timeout, all within waitMs) and their
+    // outcomes are written; one still unanswered then had no 2xx: its lease brings it back
+    if (inFlight > 0) await within(new Promise<void>((resolve) => (idle = resolve)), waitMs);
     for (let round = 0; round < 3 && (outcomes.length > 0 || flushing); round++) {
       flush();
       await flushing;

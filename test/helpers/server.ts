@@ -51,6 +51,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     FORMDOWN_DATA_DIR: dataDir,
     FORMDOWN_RATE_SUBMIT: "0",
     FORMDOWN_RATE_API: "0",
+    // a suite's server closes at once: no kept-alive connection or hanging receiver waited for
+    FORMDOWN_DRAIN_MS: "0",
     ...options.env,
   };
   const server = await startServer({
