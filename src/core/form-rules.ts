@@ -8,7 +8,7 @@ import {
   optionValue,
   type ShowIfOp,
 } from "./field-schema.ts";
-import { checkScaleBounds } from "./form-bounds.ts";
+import { checkChoiceTotal, checkScaleBounds } from "./form-bounds.ts";
 import { checkPiping } from "./piping-rules.ts";
 import { clipList, quote } from "./quote.ts";
 import { checkAnswer } from "./validate-answers.ts";
@@ -87,6 +87,10 @@ export function checkFormRules(form: RuleForm, ctx: Ctx): void {
     names.add(name);
   });
   checkPiping(form, ctx);
+  checkChoiceTotal(
+    form.fields.map((f) => (readable(f) ? f : null)),
+    ctx,
+  );
 }
 
 function checkShowIf(fields: RuleField[], i: number, ctx: Ctx) {
