@@ -84,8 +84,22 @@ describe("bounded form definitions (SPEC §19)", () => {
     expect(problems(huge)).toEqual([
       { field: "(definition)", message: expect.stringMatching(/too large/) },
     ]);
-    // the largest that fits still validates
-    expect(validateForm(largestForm(80, 1000)).ok).toBe(true);
+    // a page draws at most 10,000 choices: options, and rows × columns of a matrix
+    expect(validateForm(largestForm(10, 1000)).ok).toBe(true);
+    expect(problems(largestForm(11, 1000))).toEqual([
+      {
+        field: "fields[10].options",
+        message: expect.stringMatching(/11000 choices.*at most 10000/),
+      },
+    ]);
+    const ids = Array.from({ length: 200 }, (_, k) => `r${k}`);
+    const matrix = {
+      id: "m",
+      type: "matrix",
+      rows: ids.map((id) => ({ id, label: id })),
+      columns: ids,
+    };
+    expect(problems(form([matrix])).map((p) => p.field)).toEqual(["fields[0].rows"]);
   });
 
   it("weighs a definition about as long as its JSON", () => {

@@ -8,6 +8,11 @@ import type { Field } from "./field-schema.ts";
 export const MAX_FIELDS = 500;
 /** Entries of one list: options, matrix rows and columns, hidden names, recipients. */
 export const MAX_OPTIONS = 1000;
+/**
+ * Choices one page draws in all: options, plus rows × columns of each matrix. Each is an input
+ * and a label (a few µs to render); 88,000 of them took 615 ms, so the page keeps to 10,000.
+ */
+export const MAX_CHOICES = 10_000;
 /** Points of one scale (0..100 in ones is 101). */
 export const MAX_SCALE_POINTS = 101;
 /** A form file, and a form definition sent as JSON, in bytes. */
@@ -40,6 +45,30 @@ export function checkScaleBounds(field: Field, at: (string | number)[], ctx: Ctx
         "max",
         `gives ${points} points from min ${field.min} in steps of ${field.increment}; a scale has at most ${MAX_SCALE_POINTS} (use a number field for a wider range)`,
       );
+  }
+}
+
+/** Choices a field draws: its options, or a matrix's rows × columns. */
+function choices(field: Field): number {
+  if (field.type === "matrix") return field.rows.length * field.columns.length;
+  return "options" in field ? field.options.length : 0;
+}
+
+/** Refuses a form whose fields draw more than MAX_CHOICES choices in all, at the field that passes it. */
+export function checkChoiceTotal(fields: readonly (Field | null)[], ctx: Ctx): void {
+  let total = 0;
+  for (const [i, field] of fields.entries()) {
+    if (!field) continue;
+    total += choices(field);
+    if (total > MAX_CHOICES) {
+      const key = field.type === "matrix" ? "rows" : "options";
+      ctx.addIssue({
+        code: "custom",
+        path: ["fields", i, key],
+        message: `brings the form to ${total} choices (options, and rows × columns of a matrix); a form draws at most ${MAX_CHOICES}`,
+      });
+      return;
+    }
   }
 }
 

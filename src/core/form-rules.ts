@@ -8,7 +8,7 @@ import {
   optionValue,
   type ShowIfOp,
 } from "./field-schema.ts";
-import { checkScaleBounds } from "./form-bounds.ts";
+import { checkChoiceTotal, checkScaleBounds } from "./form-bounds.ts";
 import { checkPiping } from "./piping-rules.ts";
 import { clipList, quote } from "./quote.ts";
 import { checkAnswer } from "./validate-answers.ts";
@@ -91,6 +91,10 @@ export function checkFormRules(form: RuleForm, ctx: Ctx): void {
   });
   checkPiping(form, ctx);
   checkRespondentField(form, ctx);
+  checkChoiceTotal(
+    form.fields.map((f) => (readable(f) ? f : null)),
+    ctx,
+  );
 }
 
 function respondentField(notifications: unknown): string | undefined {
