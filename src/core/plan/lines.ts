@@ -1,0 +1,34 @@
+import type { ChangeKind, Plan } from "./plan.ts";
+
+const answers = (n: number) => `${n.toLocaleString("en-US")} answer${n === 1 ? "" : "s"}`;
+
+const SIGN: Record<ChangeKind, string> = {
+  form_created: "+",
+  field_added: "+",
+  option_added: "+",
+  field_removed: "-",
+  option_removed: "-",
+  form_removed: "-",
+  closed: "-",
+  field_renamed: "~",
+  field_type_changed: "~",
+  option_renamed: "~",
+  rule_changed: "~",
+  access_changed: "~",
+  reopened: "+",
+  slug_changed: "~",
+  content_changed: "~",
+};
+
+/** One line per change, as `formdown plan` prints it. */
+export function planLines(plan: Plan): string[] {
+  return plan.changes.map((c) => {
+    const n = c.answers_affected;
+    let tail = "";
+    if (c.kind === "field_renamed" || c.kind === "option_renamed") tail = `: ${answers(n)} follow`;
+    else if (c.kind === "field_removed" || c.kind === "option_removed")
+      tail = `: ${answers(n)} retired`;
+    else if (c.kind === "field_type_changed") tail = `: ${answers(n)} kept as given`;
+    return `${SIGN[c.kind]} ${c.detail}${tail}`;
+  });
+}
