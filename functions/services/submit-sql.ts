@@ -133,7 +133,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       where form_id = ${form}${cap ? ` and responses < ${cap}` : ""} returning responses as n)`);
     parts.push(`i as (
       insert into form_counters as fc (form_id, responses)
-      select ${form}, x.n from (select count(*)::int + 1 as n from responses where form_id = ${form}) x
+      select ${form}, x.n from (select count(*)::int + 1 as n from responses where form_id = ${form} and not test) x
       where not exists (select 1 from b)${cap ? ` and x.n <= ${cap}` : ""}
       on conflict (form_id) do update set responses = fc.responses + 1${cap ? ` where fc.responses < ${cap}` : ""}
       returning responses as n)`);
