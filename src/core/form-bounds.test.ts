@@ -84,12 +84,12 @@ describe("bounded form definitions (SPEC §19)", () => {
     expect(problems(huge)).toEqual([
       { field: "(definition)", message: expect.stringMatching(/too large/) },
     ]);
-    // a page draws at most 10,000 choices: options, and rows × columns of a matrix
-    expect(validateForm(largestForm(10, 1000)).ok).toBe(true);
-    expect(problems(largestForm(11, 1000))).toEqual([
+    // a page draws at most 5,000 choices: options, and rows × columns of a matrix
+    expect(validateForm(largestForm(5, 1000)).ok).toBe(true);
+    expect(problems(largestForm(6, 1000))).toEqual([
       {
-        field: "fields[10].options",
-        message: expect.stringMatching(/11000 choices.*at most 10000/),
+        field: "fields[5].options",
+        message: expect.stringMatching(/6000 choices.*at most 5000/),
       },
     ]);
     const ids = Array.from({ length: 200 }, (_, k) => `r${k}`);

@@ -10,9 +10,10 @@ export const MAX_FIELDS = 500;
 export const MAX_OPTIONS = 1000;
 /**
  * Choices one page draws in all: options, plus rows × columns of each matrix. Each is an input
- * and a label (a few µs to render); 88,000 of them took 615 ms, so the page keeps to 10,000.
+ * and a label (a few µs to render); 88,000 took 615 ms CPU and 10,000 about 125 ms (bench/hostile.ts,
+ * a loaded machine), so a page keeps to 5,000.
  */
-export const MAX_CHOICES = 10_000;
+export const MAX_CHOICES = 5_000;
 /** Points of one scale (0..100 in ones is 101). */
 export const MAX_SCALE_POINTS = 101;
 /** A form file, and a form definition sent as JSON, in bytes. */

@@ -3,15 +3,16 @@
 // bench/hostile.ts, not asserted here.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/api.ts";
+import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { aliasBombFile, hugeScale } from "./hostile-forms.ts";
 
-describe("bounded work per request (SPEC §19)", () => {
+describe.each(DB_KINDS)("bounded work per request (SPEC §19) on %s", (db) => {
   let s: TestServer;
   let api: ReturnType<typeof client>;
   let other: string;
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ db });
     api = client(s.url, s.apiKey);
     other = await s.otherKey();
     const made = await api("POST", "/api/forms", {
