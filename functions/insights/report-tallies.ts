@@ -58,7 +58,7 @@ export async function reportTallies(
     lines && lines.keys.size > 0 && [...lines.keys.values()].some((x) => x.length > 1);
   const from = (n: number) =>
     carried
-      ? `(select form_id, submitted_at, id, seconds, score, formdown_carry(payload, $${n}::jsonb) as payload from responses) as responses`
+      ? `(select form_id, submitted_at, id, seconds, score, test, formdown_carry(payload, $${n}::jsonb) as payload from responses) as responses`
       : "responses";
   const alias = carried ? [JSON.stringify(aliases(lines!))] : [];
   const counted = summarised.map((f, i) => branch(f, k(i), from(summarised.length + 4)));

@@ -118,7 +118,11 @@ export function reportMarkdown(d: ReportData): string {
       "",
       markdownTable(
         ["Field", "Question", "Answers"],
-        d.earlier.map((e) => [e.field.id, questionLabel(e.field), String(e.answered)]),
+        d.earlier.map((e) => [
+          e.field.id,
+          e.field.label ? questionLabel(e.field) : "",
+          String(e.answered),
+        ]),
       ),
       "",
     );

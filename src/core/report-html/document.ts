@@ -61,7 +61,7 @@ function earlier(d: ReportData): string {
   const rows = d.earlier
     .map(
       (e) =>
-        `<tr><td>${escapeXml(e.field.id)}</td><td>${escapeXml(questionLabel(e.field))}</td><td>${e.answered}</td></tr>`,
+        `<tr><td>${escapeXml(e.field.id)}</td><td>${escapeXml(e.field.label ? questionLabel(e.field) : "")}</td><td>${e.answered}</td></tr>`,
     )
     .join("");
   return `<h2 id="earlier-h">From earlier versions</h2><section class="card" aria-labelledby="earlier-h"><p class="sub">Fields no longer in the form; their answers are kept and exported as retired columns.</p><table><thead><tr><th>Field</th><th>Question</th><th>Answers</th></tr></thead><tbody>${rows}</tbody></table></section>`;
