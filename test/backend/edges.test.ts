@@ -50,11 +50,11 @@ describe("requests the server refuses early", () => {
   });
   afterAll(() => s?.close());
 
-  it("answers a malformed escape in an upload URL with 404 {error, code}", async () => {
+  it("answers a malformed escape in an upload URL with 400 {error, code} (SPEC §19)", async () => {
     for (const path of ["%FF%FE", "a%E0%A4%A", "%"]) {
       const res = await fetch(`${s.url}/api/uploads/${path}`);
-      expect(res.status).toBe(404);
-      expect(await res.json()).toMatchObject({ code: "not_found", error: expect.any(String) });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "invalid_param", error: expect.any(String) });
     }
   });
 
