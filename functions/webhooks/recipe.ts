@@ -3,7 +3,7 @@
 
 /** One line for a tool description. */
 export const SIGNING_LINE =
-  "Standard Webhooks signing: webhook-signature = v1,base64(HMAC-SHA256 of '<webhook-id>.<webhook-timestamp>.<body>'), key = base64-decoded secret after whsec_.";
+  "Standard Webhooks: webhook-signature = v1,base64(HMAC-SHA256 of '<webhook-id>.<webhook-timestamp>.<body>'), key = base64 secret after whsec_.";
 
 /** A receiver's check in Node, with no dependency; `standardwebhooks` (npm) does the same. */
 const VERIFY_SNIPPET = `import { createHmac, timingSafeEqual } from "node:crypto";

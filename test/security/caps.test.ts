@@ -119,11 +119,8 @@ describe.each(DB_KINDS)("caps and milestones count stored responses (%s)", (kind
     await Promise.all([add("e"), add("f"), add("g")]);
     const all = await milestones();
     expect(all.map((m) => m.milestone)).toEqual([3, 5]);
-    // the fifth stored response, whichever of the three concurrent ones that was
-    const [fifth] = await s.ctx.db.query<{ id: string }>(
-      "select id from responses where form_id = $1 order by submitted_at, seq offset 4 limit 1",
-      [id],
-    );
-    expect(all[1]!.response_id).toBe(fifth!.id);
+    // the fifth stored response is one of the three concurrent ones, whichever took the fifth
+    // count (their start times, submitted_at, need not be in the order of their counts)
+    expect(ids.slice(-3)).toContain(all[1]!.response_id);
   });
 });

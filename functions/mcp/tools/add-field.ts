@@ -12,7 +12,7 @@ export const addFieldTool = defineTool({
   name: "add_field",
   title: "Add a field",
   description:
-    'Append one field to a form. Its id must be new (snake_case); show_if may refer only to earlier fields. E.g. {"id": "email", "type": "email", "label": "Your email", "required": true}.',
+    'Append one field to a form: a new id (snake_case); show_if may refer only to earlier fields. E.g. {"id": "email", "type": "email", "label": "Your email"}.',
   // the field is checked against the complete field schema; tools/list shows a brief of it
   input: z.object({ slug, field: fieldSchema }),
   output: formDetail,

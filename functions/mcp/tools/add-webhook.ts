@@ -7,7 +7,7 @@ import { defineTool, WRITE } from "../tool.ts";
 export const addWebhookTool = defineTool({
   name: "add_webhook",
   title: "Add a webhook",
-  description: `POST each new (and deleted) response to a URL as a signed JSON event, retried for a day. Answers the whsec_ secret (shown once) and signing (recipe, verify snippet). ${SIGNING_LINE} Max 10 per form.`,
+  description: `POST each new (and deleted) response to a URL as a signed JSON event, retried for a day. Answers the whsec_ secret (once) and a verify snippet. ${SIGNING_LINE} Max 10 per form.`,
   input: z.object({
     slug,
     url: z.string().min(1).describe("The receiver's http or https URL"),

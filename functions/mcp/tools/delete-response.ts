@@ -7,7 +7,7 @@ export const deleteResponseTool = defineTool({
   name: "delete_response",
   title: "Delete a response",
   description:
-    "Erase one response for good (e.g. a GDPR request) with its files and unsent emails; response.deleted webhooks are told.",
+    "Erase one response for good (e.g. GDPR) with its files and unsent emails; response.deleted webhooks are told.",
   input: z.object({
     slug,
     response_id: z.string().describe("The response's id (a uuid, from list_responses)"),

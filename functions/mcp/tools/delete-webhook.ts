@@ -6,8 +6,7 @@ import { defineTool } from "../tool.ts";
 export const deleteWebhookTool = defineTool({
   name: "delete_webhook",
   title: "Delete a webhook",
-  description:
-    "Stop pushing a form's responses to one webhook (id from list_webhooks); unsent deliveries are dropped.",
+  description: "Stop one webhook of a form (id from list_webhooks); unsent deliveries are dropped.",
   input: z.object({
     slug,
     webhook_id: webhookId,

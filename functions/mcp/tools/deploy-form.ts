@@ -11,7 +11,7 @@ export const deployFormTool = defineTool({
   name: "deploy_form",
   title: "Deploy a form file",
   description:
-    "Commit a form file (YAML header, Markdown body) and make it live, created or updated; unchanged content changes nothing. {slug, content} writes forms/@<handler>/<slug>.md; {path} alone deploys a committed file. dry_run: the plan only; confirm: strand answers.",
+    "Commit a form file (YAML header, Markdown body) and make it live; unchanged content changes nothing. {slug, content} writes forms/@<handler>/<slug>.md; {path} deploys a committed file. dry_run: plan only; confirm: strand answers.",
   input: z.object({
     slug: str.optional().describe("The form's slug"),
     path: str.optional().describe("Or the file's path, e.g. forms/@acme/contact.md"),

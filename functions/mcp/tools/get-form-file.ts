@@ -7,7 +7,7 @@ export const getFormFileTool = defineTool({
   name: "get_form_file",
   title: "Read a form file",
   description:
-    "The form's Markdown file as committed ({path, content}); edit it and send it back with deploy_form {slug, content}.",
+    "The form's Markdown file as committed ({path, content}); edit and send it to deploy_form.",
   input: z.object({ slug }),
   output: z.object({ slug: z.string(), path: z.string(), content: z.string() }),
   annotations: READ,

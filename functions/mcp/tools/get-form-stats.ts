@@ -9,7 +9,7 @@ export const getStatsTool = defineTool({
   name: "get_form_stats",
   title: "Form stats",
   description:
-    "Views, starts, responses, completion_rate (responses / starts), a 7-day sparkline (UTC days) and the change against the 7 days before.",
+    "Views, starts, responses, completion_rate (responses / starts), a 7-day sparkline (UTC) and the change on the week before.",
   input: z.object({ slug }),
   output: z.looseObject({
     views: n,

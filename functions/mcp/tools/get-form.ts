@@ -9,7 +9,7 @@ export const getFormTool = defineTool({
   name: "get_form",
   title: "Get a form",
   description:
-    "One of your forms: definition (config), status, URLs, counts, and how to submit (submit_url; humanness: a submit needs an anti-bot token).",
+    "A form: definition (config), status, URLs, counts, how to submit (submit_url; humanness: a submit needs an anti-bot token).",
   input: z.object({ slug }),
   output: formDetail,
   annotations: READ,

@@ -12,7 +12,7 @@ export const getReportTool = defineTool({
   name: "get_response_report",
   title: "Responses report",
   description:
-    'A period\'s responses as markdown and data (summary.fields: answered, option counts, mean/median, nps, average rank, newest text answers; more = how many left out: raise text_limit or use list_responses). format "html": summary, and a page with charts as the second content block.',
+    "A period's responses as markdown and data (summary.fields: answered, option counts, mean/median, nps, average rank, newest text answers; more = left out: raise text_limit). format html: a page with charts as the second block.",
   input: z.object({
     slug,
     period: z.enum(["7d", "30d", "90d", "all"]).default("7d").describe("7d, 30d, 90d or all"),

@@ -7,7 +7,7 @@ import { defineTool, READ } from "../tool.ts";
 export const getResponseTool = defineTool({
   name: "get_response",
   title: "Get one response",
-  description: "One response of a form by its id (from list_responses, or a submit's response_id).",
+  description: "One response by its id (from list_responses, or a submit's response_id).",
   input: z.object({ slug, response_id: z.string().describe("The response's id (a uuid)") }),
   output: responseRecord,
   annotations: READ,

@@ -8,7 +8,7 @@ const str = z.string();
 export const listFormsTool = defineTool({
   name: "list_forms",
   title: "List forms",
-  description: "All your forms with status, URLs and counts of views and responses.",
+  description: "All your forms: status, URLs, views and responses.",
   input: z.object({}),
   output: z.object({
     forms: z.array(

@@ -8,7 +8,7 @@ export const listResponsesTool = defineTool({
   name: "list_responses",
   title: "List responses",
   description:
-    "Page through a form's responses, newest first, optionally between dates: {id, submitted_at, payload: {field id: answer}} (+ score on quizzes).",
+    "A form's responses, newest first, optionally between dates: {id, submitted_at, payload: {field id: answer}} (+ score on quizzes).",
   input: z.object({
     slug,
     page: z.number().int().min(1).default(1).describe("Page number, from 1"),

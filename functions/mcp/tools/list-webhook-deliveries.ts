@@ -9,7 +9,7 @@ export const listWebhookDeliveriesTool = defineTool({
   name: "list_webhook_deliveries",
   title: "List webhook deliveries",
   description:
-    "A webhook's last 25 deliveries, newest first (total counts all): event, status, attempts, last_status (the receiver's HTTP status), last_error, next_attempt_at.",
+    "A webhook's last 25 deliveries, newest first (total counts all): event, status, attempts, last_status (HTTP), last_error, next_attempt_at.",
   input: z.object({
     slug,
     webhook_id: webhookId,

@@ -7,7 +7,7 @@ export const testWebhookTool = defineTool({
   name: "test_webhook",
   title: "Send a test event",
   description:
-    "Send a signed webhook.test event now; answers the receiver's HTTP status (error if unreachable). Not retried; logged in list_webhook_deliveries.",
+    "Send a signed webhook.test event now: the receiver's HTTP status (error if unreachable). Not retried; listed in deliveries.",
   input: z.object({
     slug,
     webhook_id: webhookId,

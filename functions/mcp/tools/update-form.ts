@@ -11,7 +11,7 @@ export const updateFormTool = defineTool({
   name: "update_form",
   title: "Update a form",
   description:
-    'Change keys of a form and commit its file. Objects (settings, quiz, …) merge one level; fields is replaced whole; slug cannot change. E.g. patch {"title": "New"}. To append a field: add_field. dry_run: the plan only; confirm: strand answers.',
+    'Change keys of a form and commit its file. Objects merge one level; fields is replaced whole; slug cannot change. E.g. patch {"title": "New"}. Append a field: add_field. dry_run: plan only; confirm: strand answers.',
   input: z.object({
     slug,
     patch: z.record(z.string(), z.unknown()).describe("Keys of the definition to change"),

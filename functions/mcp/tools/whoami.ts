@@ -5,8 +5,7 @@ import { defineTool, READ } from "../tool.ts";
 export const whoamiTool = defineTool({
   name: "whoami",
   title: "Who am I",
-  description:
-    "Your handler, the folder your form files live in (forms_dir) and how many forms you have.",
+  description: "Your handler, your form files' folder (forms_dir) and how many forms you have.",
   input: z.object({}),
   output: z.object({ handler: z.string(), forms_dir: z.string(), forms: z.number() }),
   annotations: READ,
