@@ -74,7 +74,9 @@ export function registerOperate(cli: CAC): void {
       const { configWarnings } = await fromCheckout<
         typeof import("../../functions/http/operations.ts")
       >("functions/http/operations.ts", "drain");
-      const ctx = await createContext(process.env).catch((error: Error) => {
+      // its notes go to stderr: stdout is the drain's JSON
+      const log = { info: (m: string) => console.error(m), error: (m: string) => console.error(m) };
+      const ctx = await createContext(process.env, { log }).catch((error: Error) => {
         throw new CliError(error.message, "usage", 2);
       });
       // links in the emails it sends are built from FORMDOWN_BASE_URL

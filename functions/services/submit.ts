@@ -183,7 +183,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     const first = await existing(ctx, row, key, hash!);
     if (first) {
       if (!test) await checkAccess(ctx, slug, row, input.body.access);
-      return first;
+      // a retried test answer says so again, like its first answer did
+      return test ? { ...first, test: true } : first;
     }
   }
   if (test) {

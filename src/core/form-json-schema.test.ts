@@ -11,7 +11,8 @@ const root = join(import.meta.dirname, "../..");
 /** The example forms as their authors wrote them: the YAML header (plus body), slug from the name. */
 const examples = ["test/fixtures/examples", "forms/@me"].flatMap((dir) =>
   readdirSync(join(root, dir))
-    .filter((f) => f.endsWith(".md"))
+    // <slug>.<lang>.md is a translation of a form, not a form (SPEC §20)
+    .filter((f) => f.endsWith(".md") && !/\.[a-z]{2,3}(-[A-Za-z]{2,4})?\.md$/.test(f))
     .map((f) => {
       const { data, content } = matter(readFileSync(join(root, dir, f), "utf8"), {});
       const form = { slug: f.replace(/\.md$/, ""), ...data, body: content.trim() || undefined };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { raise } from "../../../src/core/errors.ts";
 import { deployFormFile } from "../../services/deploy.ts";
+import { findForm, publicUrl } from "../../services/form-view.ts";
 import { formPath } from "../../services/forms.ts";
 import { submitFacts } from "../form-answer.ts";
 import { defineTool, WRITE } from "../tool.ts";
@@ -21,11 +22,12 @@ export const deployFormTool = defineTool({
   }),
   output: z.object({
     result: z.enum(["created", "updated", "unchanged", "planned"]),
-    form_id: str.optional(),
+    /** Empty in a dry run of a form not created yet. */
+    form_id: str,
     slug: str,
     path: str,
     /** The seed's name for the live page (`{url, slug, form_id}`); public_url as other tools say it. */
-    url: str.optional(),
+    url: str,
     public_url: str.optional(),
     submit_url: str.optional(),
     humanness: z.boolean().optional(),
@@ -50,8 +52,14 @@ export const deployFormTool = defineTool({
       dryRun: args.dry_run,
       confirm: args.confirm,
     });
-    if ("plan" in done && done.plan)
-      return { result: "planned", slug: done.plan.slug, path, plan: done.plan };
+    if ("plan" in done && done.plan) {
+      // the seed's answer fields in a dry run too: the page the form has, or would have
+      const slug = done.plan.slug;
+      const existing = await findForm(ctx, slug);
+      const mine = existing?.account_id === account.id ? existing : null;
+      const url = publicUrl(ctx, { handler: account.handler, slug });
+      return { result: "planned", form_id: mine?.id ?? "", slug, path, url, plan: done.plan };
+    }
     return { ...done, url: done.public_url, ...(await submitFacts(ctx, account, done.slug)) };
   },
 });
