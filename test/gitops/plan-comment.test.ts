@@ -121,11 +121,15 @@ describe("formdown plan-comment", () => {
   });
 
   it("is what formdown init's workflows run: plan + comment on pull requests, deploy --since on main", async () => {
-    expect(VALIDATE_WORKFLOW).toContain("npx formdown plan --json $files > plan.json");
-    expect(VALIDATE_WORKFLOW).toContain("npx formdown plan-comment plan.json");
+    expect(VALIDATE_WORKFLOW).toContain(
+      "node .formdown/formdown.mjs plan --json $files > plan.json",
+    );
+    expect(VALIDATE_WORKFLOW).toContain("node .formdown/formdown.mjs plan-comment plan.json");
     expect(VALIDATE_WORKFLOW).toMatch(/pull-requests: write/);
     expect(VALIDATE_WORKFLOW).toMatch(/types: \[.*labeled.*\]/);
-    expect(DEPLOY_WORKFLOW).toContain(`formdown deploy --since "\${{ github.event.before }}"`);
+    expect(DEPLOY_WORKFLOW).toContain(
+      `.formdown/formdown.mjs deploy --since "\${{ github.event.before }}"`,
+    );
     const ci = await readFile(new URL("../../.github/workflows/ci.yml", import.meta.url), "utf8");
     expect(ci).toContain("npx formdown plan-comment plan.json");
   });

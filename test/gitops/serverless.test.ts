@@ -104,6 +104,7 @@ describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s",
       sent: 1,
       failed: 0,
       webhooks: { delivered: 0, retrying: 0, failed: 0 },
+      unfinished: false,
     });
   });
 });
