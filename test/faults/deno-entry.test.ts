@@ -52,6 +52,8 @@ describe.each(pg ? ["postgres"] : [])("the Deno entry (Supabase layout) on %s", 
           PATH: process.env.PATH,
           HOME: process.env.HOME,
           PORT: String(port),
+          // never the checkout: a form it creates would be committed into this repository
+          FORMDOWN_REPO_DIR: mkdtempSync(join(tmpdir(), "formdown-deno-repo-")),
           ...env(u.toString()),
         },
         stdio: ["ignore", "pipe", "inherit"],
