@@ -1,22 +1,7 @@
 // The pull-request side of a plan (SPEC §16 "Pull requests"): `formdown plan --json` output turned
 // into one Markdown comment, found again by a hidden marker so later pushes update it in place.
 
-/** One change of a plan, as `formdown plan --json` prints it. */
-export interface PlanChange {
-  kind: string;
-  field?: string;
-  option?: string;
-  detail: string;
-  answers_affected: number;
-}
-
-export interface Plan {
-  slug: string;
-  from_version: number | null;
-  changes: PlanChange[];
-  destructive: boolean;
-  summary: string;
-}
+import type { Change, Plan } from "../../src/core/plan/plan-types.ts";
 
 export const MARKER = "<!-- formdown:plan -->";
 export const CONFIRM_LABEL = "formdown:confirm";
@@ -53,7 +38,7 @@ const text = (value: unknown) =>
 /** Inside the diff block nothing is interpreted; a line always starts with its sign. */
 const plain = (value: unknown) => String(value).replace(/\r?\n/g, " ");
 
-const sign = (c: PlanChange) =>
+const sign = (c: Change) =>
   /removed|retired|closed/.test(c.kind) ? "-" : /added|created|reopened/.test(c.kind) ? "+" : "~";
 
 /** The comment (and job summary) body; `confirmed`: the pull request carries the label. */
