@@ -2,7 +2,7 @@ import type { Field, FieldType } from "../field-schema.ts";
 import { optionFormerly, optionValue } from "../options.ts";
 import type { Form } from "../schema.ts";
 import { deepEqual } from "../show-if.ts";
-import type { Change, ChangeKind, Plan } from "./plan-types.ts";
+import type { Change, Plan } from "./plan-types.ts";
 
 export type { Change, ChangeKind, Plan } from "./plan-types.ts";
 
