@@ -1,13 +1,24 @@
-import { writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
+import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { wrapPglite } from "../functions/db/db.ts";
-import { migrate } from "../functions/db/migrate.ts";
+import { MIGRATIONS_DIR, migrate } from "../functions/db/migrate.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
 
 /**
- * Once per run: a migrated PGlite database dumped to a tarball. Each test database is loaded
- * from it (about 0.5 s) instead of running initdb and the migrations again (3–9 s, TECH.md §4).
+ * A migrated PGlite database dumped to a tarball. Each test database is loaded from it (about
+ * 0.5 s) instead of running initdb and the migrations again (3–9 s, TECH.md §4). It is kept in
+ * node_modules/.cache under a name made of the PGlite version and the migrations' text, so a run
+ * (and each test project of a run) builds it only when a migration changed.
  */
 export default async function setup({
   provide,
@@ -15,12 +26,26 @@ export default async function setup({
   provide: (key: string, value: unknown) => void;
 }) {
   process.env.ASTRO_TELEMETRY_DISABLED = "1";
-  const pg = await PGlite.create();
-  await migrate(wrapPglite(pg));
-  const dump = await pg.dumpDataDir("none");
-  const file = join(tmpdir(), `formdown-template-${process.pid}.tar`);
-  await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
-  await pg.close();
+  const hash = createHash("sha256");
+  const pglite = JSON.parse(
+    readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+  ) as { version: string };
+  hash.update(pglite.version);
+  for (const name of readdirSync(MIGRATIONS_DIR).sort())
+    hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)));
+  const dir = join(ROOT, "node_modules", ".cache", "formdown");
+  const file = join(dir, `test-template-${hash.digest("hex").slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const pg = await PGlite.create();
+    await migrate(wrapPglite(pg));
+    const dump = await pg.dumpDataDir("none");
+    await pg.close();
+    mkdirSync(dir, { recursive: true });
+    // written under another name, then renamed: a parallel run never reads half a file
+    const part = `${file}.${process.pid}.part`;
+    writeFileSync(part, new Uint8Array(await dump.arrayBuffer()));
+    renameSync(part, file);
+  }
   provide("pgliteTemplate", file);
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 
@@ -7,18 +7,21 @@ const ROOT = resolve(new URL("../../", import.meta.url).pathname);
 
 /** Builds the Astro site when dist/ is missing or older than its sources, so `npm start` is quick later. */
 export async function ensurePagesBuilt(): Promise<void> {
-  if (await fresh()) return;
-  // decided again under the lock: another process may have built while we waited
+  // decided under the lock: while another process builds, dist/ is half written
   await withBuildLock(async () => {
     if (await fresh()) return;
     console.log("Building the respondent pages (Astro)…");
+    rmSync(STAMP, { force: true });
     await run({});
+    writeFileSync(STAMP, `${new Date().toISOString()}\n`);
   });
 }
 
+/** Written once a build of dist/ has finished: Astro writes entry.mjs before the chunks it loads. */
+const STAMP = join(ROOT, "dist", ".formdown-built");
+
 async function fresh(): Promise<boolean> {
-  const stamp = join(ROOT, "dist", "server", "entry.mjs");
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
   const config = statSync(join(ROOT, "astro.config.mjs")).mtimeMs;
   return built > 0 && config < built && (await newest(join(ROOT, "src"))) < built;
 }
@@ -35,7 +38,11 @@ type BuildOptions = {
  * Builds in one checkout run one at a time: Astro's content sync keeps shared state on disk.
  */
 export function buildPages(options: BuildOptions = {}): Promise<void> {
-  return withBuildLock(() => run(options));
+  return withBuildLock(async () => {
+    // dist/ built from other forms is not the checkout's build: the next start builds again
+    if (!options.outDir) rmSync(STAMP, { force: true });
+    await run(options);
+  });
 }
 
 async function withBuildLock(task: () => Promise<void>): Promise<void> {

@@ -33,8 +33,10 @@ describe.runIf(bin)("Postgres stopped for two seconds under submit load", () => 
       expect(o.code).toBe("unavailable");
       expect(Number(o.retryAfter)).toBeGreaterThan(0);
     }
-    // the requests that arrived as Postgres went down waited for it, then gave up: one per client
-    expect(unavailable.length).toBeLessThanOrEqual(16 * 2);
+    // the requests that arrived as Postgres went down waited for it, then gave up: about one or
+    // two per client. A server that failed each request at once would answer hundreds per client
+    // in two seconds; the bound leaves room for a busy machine where a wait ends a little early.
+    expect(unavailable.length).toBeLessThanOrEqual(16 * 4);
     expect(r.summary.byStatus[201]).toBeGreaterThan(100);
   });
 

@@ -122,8 +122,10 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
     expect(bad.body).toMatchObject({ delivered: false, status: 418 });
   });
 
-  it("delivers exactly one signed response.created per response for 500 concurrent submits (shared INSERTs included)", async () => {
+  it("delivers exactly one signed response.created per response for 200 concurrent submits (shared INSERTs included)", async () => {
     const { slug, receiver, hook } = await hooked(["response.created"]);
+    // enough to share INSERTs many times over; the volume itself is bench/webhooks.ts's
+    const n = 200;
     // the suite's short timeout would time out a busy receiver and count a redelivery
     s.ctx.config.webhooks.timeoutMs = 10_000;
     let shared = 0;
@@ -133,14 +135,12 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
       return query(text, params, options);
     }) as typeof s.ctx.db.query;
     try {
-      const results = await Promise.all(
-        Array.from({ length: 500 }, (_, i) => submit(slug, `n${i}`)),
-      );
+      const results = await Promise.all(Array.from({ length: n }, (_, i) => submit(slug, `n${i}`)));
       expect(results.every((r) => r.status === 201)).toBe(true);
       const ids = new Set(results.map((r) => r.body.response_id as string));
-      expect(ids.size).toBe(500);
+      expect(ids.size).toBe(n);
       expect(shared).toBeGreaterThan(0);
-      await receiver.until((r) => r.length >= 500, 60_000);
+      await receiver.until((r) => r.length >= n, 60_000);
       // nothing more arrives once every one is delivered
       await expect
         .poll(async () =>
@@ -150,16 +150,16 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
         )
         .toBe(true);
       await new Promise((r) => setTimeout(r, 300));
-      expect(receiver.received).toHaveLength(500);
+      expect(receiver.received).toHaveLength(n);
       expect(receiver.received.every((r) => r.verified)).toBe(true);
-      expect(new Set(receiver.received.map((r) => r.id)).size).toBe(500);
+      expect(new Set(receiver.received.map((r) => r.id)).size).toBe(n);
       expect(new Set(receiver.received.map((r) => r.json.data.response.id))).toEqual(ids);
-      expect((await deliveries(slug, hook.id)).total).toBe(500);
+      expect((await deliveries(slug, hook.id)).total).toBe(n);
       const [rows] = await s.ctx.db.query<{ n: number; responses: number }>(
         "select count(*)::int as n, count(distinct response_id)::int as responses from webhook_deliveries where webhook_id = $1",
         [hook.id],
       );
-      expect(rows).toEqual({ n: 500, responses: 500 });
+      expect(rows).toEqual({ n, responses: n });
     } finally {
       s.ctx.config.webhooks.timeoutMs = 400;
       s.ctx.db.query = query;

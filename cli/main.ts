@@ -1,0 +1,85 @@
+// `formdown`: the terminal surface. Every command except validate/init talks to the REST API.
+import { cac } from "cac";
+import { didYouMean } from "../src/core/did-you-mean.ts";
+import { registerAccounts, registerKeys, registerLogin } from "./commands/accounts.ts";
+import { registerDeploy } from "./commands/deploy.ts";
+import { registerDev } from "./commands/dev.ts";
+import { registerDoctor } from "./commands/doctor.ts";
+import { registerEmbed } from "./commands/embed.ts";
+import { registerExport } from "./commands/export.ts";
+import { registerInit } from "./commands/init.ts";
+import {
+  registerOpen,
+  registerOutbox,
+  registerReport,
+  registerStats,
+} from "./commands/insights.ts";
+import { registerList } from "./commands/list.ts";
+import { registerOperate } from "./commands/operate.ts";
+import { registerPlan } from "./commands/plan.ts";
+import { registerPlanComment } from "./commands/plan-comment.ts";
+import { registerSelfUpdate } from "./commands/self-update.ts";
+import { registerSubmissions } from "./commands/submissions.ts";
+import { registerValidate } from "./commands/validate.ts";
+import { registerResponses, registerWebhooks } from "./commands/webhooks.ts";
+import { CliError } from "./lib/api.ts";
+
+const cli = cac("formdown");
+cli.option("--url <url>", "Server URL (FORMDOWN_URL; default http://localhost:4321)");
+cli.option(
+  "--key <key>",
+  "API key (FORMDOWN_API_KEY, `formdown login`, or the local server's key file)",
+);
+cli.option("--debug", "Show stack traces");
+for (const register of [
+  registerInit,
+  registerValidate,
+  registerDeploy,
+  registerPlan,
+  registerList,
+  registerSubmissions,
+  registerExport,
+  registerStats,
+  registerReport,
+  registerOpen,
+  registerAccounts,
+  registerKeys,
+  registerOutbox,
+  registerLogin,
+  registerDoctor,
+  registerDev,
+  registerEmbed,
+  registerWebhooks,
+  registerResponses,
+  registerOperate,
+  registerSelfUpdate,
+  registerPlanComment,
+]) {
+  register(cli);
+}
+cli.help();
+cli.version("0.1.0");
+
+const debug = process.argv.includes("--debug");
+try {
+  cli.parse(process.argv, { run: false });
+  if (!cli.matchedCommand && cli.args.length > 0)
+    throw new CliError(
+      `unknown command "${cli.args[0]}"${didYouMean(
+        String(cli.args[0]),
+        cli.commands.map((c) => c.name.split(" ")[0]!).filter(Boolean),
+      )} (see formdown --help)`,
+      "usage",
+      2,
+    );
+  if (!cli.matchedCommand && !cli.options.help && !cli.options.version) cli.outputHelp();
+  await cli.runMatchedCommand();
+} catch (error) {
+  const e = error as Error & { code?: string; exitCode?: number };
+  const usageError = e.name === "CACError";
+  process.stderr.write(
+    `error: ${e.message}${e instanceof CliError && e.code !== "error" && e.code !== "usage" ? ` (${e.code})` : ""}\n`,
+  );
+  if (debug) process.stderr.write(`${e.stack}\n`);
+  process.exitCode = usageError ? 2 : e instanceof CliError ? e.exitCode : 1;
+}
