@@ -16,9 +16,19 @@ export function ensureChromium(): void {
   });
 }
 
-export async function launch(): Promise<Browser> {
+let shared: Promise<Browser> | undefined;
+
+/** What a suite needs of a browser: its own contexts, closed with it. */
+export type SuiteBrowser = Pick<Browser, "newContext" | "newPage" | "close">;
+
+/**
+ * Debian's chromium, started once per test worker (the files a worker runs share its loaded
+ * modules, vitest.config.ts) and closed with the worker. Each suite gets its own contexts, so
+ * cookies, storage and pages never cross suites; `close()` closes those contexts.
+ */
+export async function launch(): Promise<SuiteBrowser> {
   ensureChromium();
-  return chromium.launch({
+  shared ??= chromium.launch({
     executablePath: CHROMIUM,
     args: [
       "--no-sandbox",
@@ -30,6 +40,28 @@ export async function launch(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+  const browser = await shared;
+  if (!browser.isConnected()) {
+    shared = undefined;
+    return launch();
+  }
+  const contexts: BrowserContext[] = [];
+  const track = async (context: Promise<BrowserContext>) => {
+    const c = await context;
+    contexts.push(c);
+    return c;
+  };
+  return {
+    newContext: (options) => track(browser.newContext(options)),
+    async newPage(options) {
+      // as Browser.newPage: a page in a context of its own
+      const context = await track(browser.newContext(options));
+      return context.newPage();
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+    },
+  };
 }
 
 /** A real server with built pages, a browser context on it, and what a page suite needs. */

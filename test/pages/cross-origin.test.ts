@@ -2,11 +2,10 @@ import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join } from "node:path";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPages } from "../../functions/node/build-pages.ts";
 import { client } from "../helpers/api.ts";
-import { launch } from "../helpers/browser.ts";
+import { launch, type SuiteBrowser } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // The production shape: static pages on one origin, the API on another.
@@ -15,7 +14,7 @@ const outDir = new URL("../../node_modules/.cache/formdown-cross-origin/", impor
 let api: TestServer;
 let statics: Server;
 let pagesUrl = "";
-let browser: Browser;
+let browser: SuiteBrowser;
 
 beforeAll(async () => {
   api = await startTestServer();

@@ -2,14 +2,13 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer } from "../../functions/node/dev/dev-server.ts";
-import { launch } from "../helpers/browser.ts";
+import { launch, type SuiteBrowser } from "../helpers/browser.ts";
 
 let dir: string;
 let dev: Awaited<ReturnType<typeof startDevServer>>;
-let browser: Browser;
+let browser: SuiteBrowser;
 const file = () => join(dir, "forms/@me/team-lunch.md");
 
 beforeAll(async () => {

@@ -1,15 +1,15 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensurePagesBuilt } from "../../functions/node/build-pages.ts";
 import { client } from "../helpers/api.ts";
-import { launch } from "../helpers/browser.ts";
+import { launch, type SuiteBrowser } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let s: TestServer;
 let api: ReturnType<typeof client>;
-let browser: Browser;
+let browser: SuiteBrowser;
 let context: BrowserContext;
 const errors: string[] = [];
 
