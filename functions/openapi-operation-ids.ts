@@ -25,6 +25,7 @@ const IDS: Record<string, string> = {
   "GET /api/forms/{slug}/submissions/{id}": "getSubmission",
   "DELETE /api/forms/{slug}/submissions/{id}": "deleteSubmission",
   "GET /api/forms/{slug}/public": "getPublicForm",
+  "GET /api/preview/{token}": "getPreviewVersion",
   "POST /api/forms/{slug}/submit": "submitResponse",
   "POST /api/forms/{slug}/events": "recordPageEvent",
   "POST /api/forms/{slug}/uploads": "uploadFile",

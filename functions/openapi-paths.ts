@@ -124,6 +124,7 @@ const deployed = obj({
   slug: str,
   form_id: str,
   url: str,
+  preview_url: str,
 });
 /** POST /api/forms: also `status: "draft"` (no public page until published, SPEC §16). */
 const createBody = {
@@ -144,10 +145,17 @@ const createBody = {
 /** PUT (deploy): `renamed_from` names the slug of the file this one was renamed from. */
 const deployBody = {
   required: true,
+  description:
+    'The definition or {markdown}; status "draft" creates or updates a draft only (what `formdown dev` sends): a live form under the slug is refused with 409 conflict, never changed',
   content: {
     "application/json": {
       schema: {
-        oneOf: [ref("FormDefinition"), obj({ markdown: str, renamed_from: str }, ["markdown"])],
+        oneOf: [
+          ref("FormDefinition"),
+          obj({ markdown: str, renamed_from: str, status: { enum: ["draft", "live"] } }, [
+            "markdown",
+          ]),
+        ],
       },
     },
   },

@@ -2,6 +2,17 @@
 import { err, int, json, num, obj, pub, slug, str } from "./openapi-paths.ts";
 
 export const publicPaths: Record<string, Record<string, unknown>> = {
+  "/api/preview/{token}": {
+    parameters: [{ name: "token", in: "path", required: true, schema: str }],
+    get: {
+      ...pub,
+      summary: "A draft preview's version, which its page polls to reload after a change",
+      responses: {
+        200: json(obj({ version: int, updated_at: str }, ["version", "updated_at"])),
+        ...err("NotFound"),
+      },
+    },
+  },
   "/api/forms/{slug}/public": {
     parameters: [slug],
     get: {

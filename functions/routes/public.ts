@@ -5,6 +5,7 @@ import { publicForm } from "../../src/core/public-form.ts";
 import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
+import { previewVersion } from "../services/drafts.ts";
 import { recordEvent } from "../services/events.ts";
 import { renamedTo } from "../services/file-moves.ts";
 import { findForm, formStatus } from "../services/form-view.ts";
@@ -38,6 +39,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     "/api/forms/:slug/events",
     "/api/forms/:slug/uploads",
     "/api/forms/:slug/public",
+    "/api/preview/:token",
   ]) {
     app.use(path, open);
   }
@@ -59,6 +61,12 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
       accountId: auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
     });
     return c.json(result, 201);
+  });
+
+  // a preview page polls this to reload when its draft changes (`formdown dev`, SPEC §21)
+  app.get("/api/preview/:token", async (c) => {
+    c.header("cache-control", "no-store");
+    return c.json(await previewVersion(ctx, c.req.param("token")));
   });
 
   app.post("/api/forms/:slug/events", async (c) => {

@@ -2,8 +2,9 @@ import { raise } from "../../src/core/errors.ts";
 import { parseFormFile } from "../../src/core/form-file.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
+import { draftWanted, withoutStatus } from "./draft-input.ts";
 import { renameForm } from "./file-moves.ts";
-import { findForm, publicUrl } from "./form-view.ts";
+import { findForm, previewUrl, publicUrl } from "./form-view.ts";
 import {
   authorText,
   type ChangeOptions,
@@ -39,7 +40,9 @@ export function checkFormPath(account: Account, path: unknown): { slug: string; 
 
 /**
  * Create-or-update from a definition (REST PUT, CLI deploy): the form is made live at once and its
- * file committed. A definition equal to the stored one changes and commits nothing.
+ * file committed. A definition equal to the stored one changes and commits nothing. With
+ * `status: "draft"` (what `formdown dev` sends) it creates or updates a draft and nothing else:
+ * a live form under that slug is refused, never changed.
  */
 export async function upsertForm(
   ctx: AppContext,
@@ -51,6 +54,8 @@ export async function upsertForm(
 ) {
   const from = renamedFrom(input);
   if (from !== undefined) input = withoutKey(input, "renamed_from");
+  const draft = draftWanted(input);
+  input = withoutStatus(input);
   const form = definitionFrom(input);
   if (form.slug !== slug)
     raise("invalid_request", `The definition's slug "${form.slug}" does not match "${slug}".`);
@@ -61,9 +66,12 @@ export async function upsertForm(
   if (!row) {
     // a file deployed as written is already in the repository: record it rather than rewrite it
     // the author's own text (`{markdown}`) is what gets written, never a re-printed definition
-    const created = await createForm(ctx, account, authorText(input) ? input : form, {
-      commit: !file,
-    });
+    const created = await createForm(
+      ctx,
+      account,
+      { ...(authorText(input) ? (input as object) : form), ...(draft ? { status: "draft" } : {}) },
+      { commit: !file },
+    );
     if (file)
       await ctx.db.query("update forms set file_path = $2, commit_sha = $3 where id = $1", [
         created.form_id,
@@ -71,9 +79,17 @@ export async function upsertForm(
         file.sha,
       ]);
     if (file) await snapshotVersion(ctx, created.form_id);
-    return { result: "created" as const, slug, form_id: created.form_id, url: created.public_url };
+    return {
+      result: "created" as const,
+      slug,
+      form_id: created.form_id,
+      url: created.public_url,
+      ...(created.preview_url ? { preview_url: created.preview_url } : {}),
+    };
   }
   if (row.account_id !== account.id) raise("forbidden", "This form belongs to another account.");
+  if (draft && !row.draft)
+    raise("conflict", `"${slug}" is a live form: a draft cannot replace it (publish is separate).`);
   const { changed, plan } = await replaceForm(
     ctx,
     account,
@@ -91,6 +107,7 @@ export async function upsertForm(
     slug,
     form_id: row.id,
     url: publicUrl(ctx, row),
+    ...(row.draft ? { preview_url: previewUrl(ctx, row) } : {}),
     ...(plan ? { plan } : {}),
   };
 }

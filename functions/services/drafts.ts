@@ -1,6 +1,7 @@
 // Drafts and test answers (SPEC §16): a form created with `status: "draft"` has an unguessable
 // preview page and no public one; publishing makes it live. Answers sent with the owner's key or
 // from the preview page are test answers, kept apart from the real ones and cleared in one call.
+import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
 import { findForm, ownedFormHead, previewUrl, publicUrl } from "./form-view.ts";
@@ -39,6 +40,21 @@ export async function formByPreview(ctx: AppContext, token: string) {
     [token],
   );
   return hit ? findForm(ctx, hit.slug) : null;
+}
+
+/**
+ * What an open preview page polls to reload after a change (`formdown dev`): the draft's version,
+ * one more for each change of its definition. Unknown tokens are not found, as their pages are.
+ */
+export async function previewVersion(ctx: AppContext, token: string) {
+  const [hit] = /^[A-Za-z0-9_-]{20,64}$/.test(token)
+    ? await ctx.db.query<{ version: number; updated_at: string }>(
+        "select version, updated_at from forms where preview_token = $1",
+        [token],
+      )
+    : [];
+  if (!hit) return raise("not_found", "No such preview.");
+  return { version: hit.version, updated_at: new Date(hit.updated_at).toISOString() };
 }
 
 /** `DELETE /api/forms/{slug}/responses?test=true`: every test answer of the form at once. */
