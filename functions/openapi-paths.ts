@@ -119,13 +119,17 @@ const created = obj(
   },
   ["slug", "form_slug", "status", "public_url", "short_url", "form_id"],
 );
-const deployed = obj({
-  result: { enum: ["created", "updated", "unchanged", "renamed"] },
-  slug: str,
-  form_id: str,
-  url: str,
-  preview_url: str,
-});
+const deployed = obj(
+  {
+    result: { enum: ["created", "updated", "unchanged", "renamed"] },
+    slug: str,
+    form_id: str,
+    url: str,
+    // a draft's page (`status: "draft"`, what `formdown dev` sends)
+    preview_url: str,
+  },
+  ["result", "slug", "form_id", "url"],
+);
 /** POST /api/forms: also `status: "draft"` (no public page until published, SPEC §16). */
 const createBody = {
   required: true,
