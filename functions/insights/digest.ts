@@ -1,7 +1,10 @@
 // Digest emails (issue 17): one per form and period, through the outbox like every email. Any
 // instance may enqueue; the unique index on (form, digest_key) keeps it to one row, so one email.
-import { plural } from "../../src/core/report-data.ts";
+import { fill } from "../../src/core/locales/index.ts";
+import type { ReportData } from "../../src/core/report-data.ts";
 import { renderReportHtml } from "../../src/core/report-html/document.ts";
+import { reportLocale } from "../../src/core/report-locale.ts";
+import { reportMarkdown } from "../../src/core/report-markdown.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { escapeHtml } from "../../src/lib/markdown.ts";
 import type { AppContext } from "../context.ts";
@@ -9,7 +12,6 @@ import { viewLink } from "../links/view-links.ts";
 import { clockNow } from "./clock.ts";
 import { buttons, type Email } from "./compose-email.ts";
 import { lastPeriod } from "./digest-period.ts";
-import { reportMarkdown } from "./report.ts";
 import { collectReport } from "./report-data.ts";
 
 /**
@@ -63,9 +65,7 @@ export async function digestEmail(ctx: AppContext, row: DigestRow): Promise<Emai
   const from = new Date(row.digest_from ?? 0).getTime();
   const until = new Date(row.digest_until ?? 0).getTime();
   const daily = (row.digest_key ?? "").startsWith("daily:");
-  const label = daily
-    ? new Date(from).toISOString().slice(0, 10)
-    : `the week of ${new Date(from).toISOString().slice(0, 10)}`;
+  const since = new Date(from).toISOString();
   const form = {
     id: row.form_id,
     slug: row.slug,
@@ -74,27 +74,49 @@ export async function digestEmail(ctx: AppContext, row: DigestRow): Promise<Emai
   };
   const [data, [before], report] = await Promise.all([
     collectReport(ctx, form, {
-      since: new Date(from).toISOString(),
+      since,
       until: new Date(until).toISOString(),
-      label,
+      period: daily ? { kind: "day", from: since } : { kind: "week", from: since },
       now: until - 1,
     }),
     ctx.db.query<{ n: number }>(
       "select count(*)::int as n from responses where form_id = $1 and not test and submitted_at >= $2 and submitted_at < $3",
-      [row.form_id, new Date(from - (until - from)).toISOString(), new Date(from).toISOString()],
+      [row.form_id, new Date(from - (until - from)).toISOString(), since],
     ),
     viewLink(ctx, { kind: "report", formId: row.form_id, period: daily ? "7d" : "30d" }),
   ]);
-  const previous = before?.n ?? 0;
-  const delta = data.responses - previous;
-  const change = `${delta >= 0 ? "+" : ""}${delta} against the ${daily ? "day" : "week"} before`;
-  const subject =
-    `${daily ? "Daily" : "Weekly"} digest: ${row.definition.title} — ${plural(data.responses, "response")}`
-      .replace(/[\r\n]+/g, " ")
-      .slice(0, 250);
-  const summary = `${row.definition.title}: ${plural(data.responses, "response")} in ${label} (${change}), ${plural(data.totals.responses, "response")} in total.`;
-  const text = `${summary}\n\nThe report, live: ${report}\n\n${reportMarkdown(data)}`;
-  const intro = `<section class="card"><p><b>${escapeHtml(plural(data.responses, "response"))}</b> in ${escapeHtml(label)} · ${escapeHtml(change)} · ${escapeHtml(plural(data.totals.responses, "response"))} in total</p>${buttons([["Open the live report", report]])}</section>`;
-  const html = renderReportHtml(data, { intro });
+  return digestText(data, row.definition.title, before?.n ?? 0, daily, report);
+}
+
+/** The digest's words in the form's language (SPEC §21) around the report it carries. */
+export function digestText(
+  data: ReportData,
+  title: string,
+  previous: number,
+  daily: boolean,
+  report: string,
+): Email {
+  const l = reportLocale(data.locale);
+  const count = l.responses(data.responses);
+  const total = l.responses(data.totals.responses);
+  const period = l.period(data.period);
+  const change = l.say(daily ? "change_day" : "change_week", {
+    delta: l.signed(data.responses - previous),
+  });
+  const subject = l
+    .say(daily ? "daily_subject" : "weekly_subject", { title, count })
+    .replace(/[\r\n]+/g, " ")
+    .slice(0, 250);
+  const summary = l.say("digest_summary", { title, count, period, change, total });
+  const text = `${summary}\n\n${l.say("live_report", { url: report })}\n\n${reportMarkdown(data)}`;
+  const intro = fill(escapeHtml(l.t.digest_intro), {
+    count: `<b>${escapeHtml(count)}</b>`,
+    period: escapeHtml(period),
+    change: escapeHtml(change),
+    total: escapeHtml(total),
+  });
+  const html = renderReportHtml(data, {
+    intro: `<section class="card"><p>${intro}</p>${buttons([[l.t.open_live_report, report]])}</section>`,
+  });
   return { subject, text, html };
 }

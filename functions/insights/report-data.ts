@@ -1,6 +1,7 @@
 import { answerable, dropoffFunnel } from "../../src/core/dropoff.ts";
 import { raise } from "../../src/core/errors.ts";
 import type { ReportData } from "../../src/core/report-data.ts";
+import type { ReportPeriod } from "../../src/core/report-locale.ts";
 import type { AppContext } from "../context.ts";
 import type { FormHead } from "../services/form-view.ts";
 import { formLineage } from "../services/versions/reads.ts";
@@ -29,7 +30,8 @@ export async function trendFor(ctx: AppContext, formId: string, now: number, day
 export interface ReportWindow {
   since: string | null;
   until: string | null;
-  label: string;
+  /** The period as the report names it (in the form's language, when it is shown). */
+  period: ReportPeriod;
   /** The moment the report is as of (the trend and the 7-day change end on its day). */
   now: number;
   /** Only this field's section (an agent reading every answer of one question). */
@@ -63,7 +65,8 @@ export async function collectReport(
   return {
     title: row.title,
     slug: row.slug,
-    periodLabel: w.label,
+    locale: row.definition.locale ?? "en",
+    period: w.period,
     generatedAt: new Date(w.now).toISOString(),
     responses: t.responses,
     totals: {

@@ -1,13 +1,16 @@
 import type { FunnelStep } from "./dropoff.ts";
 import type { Field } from "./field-schema.ts";
+import type { ReportPeriod } from "./report-locale.ts";
 import type { Tally } from "./report-summary.ts";
 
 /** Everything a report shows, gathered once; the Markdown and HTML renderers only format it. */
 export interface ReportData {
   title: string;
   slug: string;
-  /** "the last 7 days", "all time", "2026-11-23" … */
-  periodLabel: string;
+  /** The form's `locale`: the language the report is written in (SPEC §21). */
+  locale: string;
+  /** The period covered, named in the report's language ("the last 7 days", "all time" …). */
+  period: ReportPeriod;
   generatedAt: string;
   /** Responses in the period. */
   responses: number;
@@ -25,18 +28,4 @@ export interface ReportData {
   medianSeconds: number | null;
   /** Fields of earlier versions no live field carries on, with their answers (SPEC §16). */
   earlier?: { field: Field; answered: number }[];
-}
-
-/** "1 response", "2 responses". */
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
-/** 95 → "1 min 35 s". */
-export function duration(seconds: number | null): string {
-  if (seconds === null) return "no timings yet";
-  const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min${s % 60 ? ` ${s % 60} s` : ""}`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
 }

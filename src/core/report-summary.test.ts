@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { fieldSchema } from "./field-schema.ts";
-import { fieldSection, fieldSummary, newTally } from "./report-summary.ts";
+import { reportLocale } from "./report-locale.ts";
+import { fieldSection as section } from "./report-markdown.ts";
+import { fieldSummary, newTally, type Tally } from "./report-summary.ts";
 
 const field = (input: object) => fieldSchema.parse(input);
+const fieldSection = (f: ReturnType<typeof field>, tally: Tally, responses: number) =>
+  section(f, tally, responses, reportLocale("en"));
 
 describe("a field's figures as data and as Markdown, one story", () => {
   it("gives the NPS split and says how many promoters, passives and detractors", () => {

@@ -1,7 +1,5 @@
 import type { Field } from "./field-schema.ts";
-import { escapeMarkdown, markdownTable } from "./markdown.ts";
 import { optionValue } from "./options.ts";
-import { questionLabel } from "./piping.ts";
 
 /** Per-field tallies, filled from SQL aggregates (they grow with distinct values, not rows). */
 export interface Tally {
@@ -59,7 +57,6 @@ export function addAggregate(field: Field, tally: Tally, row: AggregateRow): voi
   }
 }
 
-export const pct = (n: number, of: number) => (of === 0 ? "0%" : `${Math.round((n / of) * 100)}%`);
 export const round = (n: number) => Math.round(n * 100) / 100;
 
 export function numberStats(numbers: Map<number, number>) {
@@ -78,58 +75,8 @@ export function numberStats(numbers: Map<number, number>) {
   return { sorted, total, mean: round(mean), median: round(median) };
 }
 
-/** The Markdown section of one field; every author string and answer escaped. */
-export function fieldSection(field: Field, tally: Tally, responses: number): string {
-  const title = `### ${escapeMarkdown(questionLabel(field))}\n\n_${tally.answered} of ${responses} answered (${pct(tally.answered, responses)})_\n\n`;
-  if (tally.answered === 0) return `${title}No answers yet.\n`;
-  if ("options" in field || field.type === "yes_no") {
-    const options =
-      field.type === "yes_no"
-        ? ["yes", "no"]
-        : "options" in field && field.type !== "ranking"
-          ? field.options.map(optionValue)
-          : [];
-    if (field.type === "ranking") {
-      const rows = [...tally.ranks.entries()]
-        .map(([o, sum]) => [o, String(round(sum / tally.answered))] as const)
-        .sort((a, b) => Number(a[1]) - Number(b[1]));
-      return `${title}${markdownTable(["Option", "Average rank"], rows)}\n`;
-    }
-    const rows = options.map((o) => [
-      o,
-      String(tally.counts.get(o) ?? 0),
-      pct(tally.counts.get(o) ?? 0, tally.answered),
-    ]);
-    return `${title}${markdownTable(["Option", "Count", "Share"], rows)}\n`;
-  }
-  if (field.type === "matrix") {
-    const rows = field.rows.map((r) => [
-      r.label,
-      ...field.columns.map((c) => String(tally.matrix.get(r.id)?.get(c) ?? 0)),
-    ]);
-    return `${title}${markdownTable(["Row", ...field.columns], rows)}\n`;
-  }
-  if (tally.numbers.size > 0) {
-    const s = numberStats(tally.numbers);
-    let text = `${title}Mean **${s.mean}**, median **${s.median}**.\n\n`;
-    if (field.type === "nps") {
-      const { score, promoters, passives, detractors } = npsFigures(s.sorted, s.total);
-      text += `NPS **${score}** — promoters ${promoters} (${pct(promoters, s.total)}), passives ${passives} (${pct(passives, s.total)}), detractors ${detractors} (${pct(detractors, s.total)}).\n\n`;
-    }
-    const hidden = s.sorted.length - 20;
-    return `${text}${markdownTable(
-      ["Value", "Count"],
-      s.sorted.slice(0, 20).map(([v, c]) => [String(v), String(c)]),
-    )}\n${hidden > 0 ? `\n_…and ${hidden} more values._\n` : ""}`;
-  }
-  const more = tally.answered - tally.recent.length;
-  // a cut is announced, never silent (SPEC §14)
-  const rest = more > 0 ? `\n_…and ${more} more._\n` : "";
-  return `${title}Recent answers:\n\n${tally.recent.map((t) => `> ${escapeMarkdown(t).replace(/\r?\n/g, " ")}`).join("\n>\n")}\n${rest}`;
-}
-
 /** NPS from a value distribution: promoters 9–10, passives 7–8, detractors 0–6. */
-function npsFigures(sorted: [number, number][], total: number) {
+export function npsFigures(sorted: [number, number][], total: number) {
   const count = (lo: number, hi: number) =>
     sorted.filter(([v]) => v >= lo && v <= hi).reduce((n, [, c]) => n + c, 0);
   const promoters = count(9, 10);

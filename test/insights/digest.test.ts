@@ -78,7 +78,7 @@ describe("digest emails (embedded)", () => {
         ["busy", "Daily digest: Digest <busy> — 3 responses"],
       ]);
       const busy = rows[1]!;
-      expect(busy.text_body).toContain("3 responses in 2026-11-25 (+3 against the day before)");
+      expect(busy.text_body).toContain("3 responses in Nov 25, 2026 (+3 against the day before)");
       expect(busy.text_body).toContain("| red | 2 | 67% |");
       const doc = parseHTML(busy.html_body).document;
       expect(doc.querySelectorAll("script").length).toBe(0);
@@ -88,6 +88,77 @@ describe("digest emails (embedded)", () => {
       expect(live[0]).toMatch(/\/view\/forms\/[0-9a-f-]+\/report\?period=7d&exp=\d+&sig=/);
       // the next day had no responses: only the form that wants empty digests gets one
       expect(await enqueueDigests(s.ctx, Date.parse("2026-11-27T09:00:00Z"))).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("writes a German form's report (REST) and its digest in German, Ja/Nein included", async () => {
+    const s = await startTestServer({ env: { FORMDOWN_NOW: NOW } });
+    try {
+      const api = client(s.url, s.apiKey);
+      const fest = {
+        ...form("fest", { digest: "daily" }),
+        title: "Sommerfest",
+        type: "survey",
+        locale: "de",
+        fields: [
+          { id: "vorname", type: "text", label: "Vorname" },
+          { id: "kommt", type: "yes_no", label: "{field:vorname}, kommst du?" },
+        ],
+      };
+      expect((await api("POST", "/api/forms", { body: fest })).status).toBe(201);
+      for (const kommt of ["yes", "yes", "no"])
+        expect(
+          (
+            await api("POST", "/api/forms/fest/submit", {
+              key: null,
+              body: { fields: { vorname: "Ada", kommt } },
+            })
+          ).status,
+        ).toBe(201);
+      await s.ctx.db.query("update responses set submitted_at = $1", [IN_PERIOD]);
+      // no-break spaces before "%" are Intl's; read them as plain spaces
+      const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+      const markdown = plain((await api("GET", "/api/forms/fest/report?period=all")).body);
+      expect(markdown).toContain("# Sommerfest — Auswertung der Antworten");
+      expect(markdown).toContain("**3** Antworten (gesamter Zeitraum)");
+      expect(markdown).toContain("### \\[vorname\\], kommst du?");
+      expect(markdown).toContain("| Ja | 2 | 67 % |");
+      expect(markdown).toContain("| Nein | 1 | 33 % |");
+      expect(markdown).toContain("## Abbrüche pro Feld");
+      const res = await fetch(`${s.url}/api/forms/fest/report?period=all&format=html`, {
+        headers: { authorization: `Bearer ${s.apiKey}` },
+      });
+      const page = parseHTML(await res.text()).document;
+      expect(page.documentElement.getAttribute("lang")).toBe("de");
+      expect(page.querySelector('section[data-field="kommt"] svg title')!.textContent).toBe(
+        "[vorname], kommst du?: Antworten pro Option",
+      );
+
+      expect(await enqueueDigests(s.ctx)).toBe(1);
+      await drainOutbox(s.ctx);
+      const [mail] = await s.ctx.db.query<{
+        subject: string;
+        text_body: string;
+        html_body: string;
+      }>(
+        "select subject, text_body, html_body from outbox where kind = 'digest' and status = 'sent'",
+      );
+      expect(mail!.subject).toBe("Tägliche Übersicht: Sommerfest — 3 Antworten");
+      expect(plain(mail!.text_body)).toContain(
+        "Sommerfest: 3 Antworten (25.11.2026; +3 gegenüber dem Vortag), 3 Antworten insgesamt.",
+      );
+      expect(mail!.text_body).toContain("Die Auswertung, aktuell: ");
+      expect(plain(mail!.text_body)).toContain("| Ja | 2 | 67 % |");
+      const doc = parseHTML(mail!.html_body).document;
+      expect(doc.documentElement.getAttribute("lang")).toBe("de");
+      expect(doc.querySelector("h1")!.textContent).toBe("Sommerfest — Auswertung der Antworten");
+      expect(doc.querySelector("a")!.textContent).toBe("Aktuelle Auswertung öffnen");
+      const labels = [...doc.querySelectorAll('section[data-field="kommt"] tbody th')];
+      expect(labels.map((th) => th.textContent)).toEqual(["Ja", "Nein"]);
+      expect(doc.body.textContent).not.toMatch(/responses|answered|Drop-off|\{field:/);
     } finally {
       await s.close();
     }

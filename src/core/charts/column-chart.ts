@@ -20,7 +20,8 @@ export function columnChart(
   id: string,
   title: string,
   columns: readonly Column[],
-  options: { every?: number; counts?: boolean } = {},
+  /** `peak`: the label of the tallest count when counts are not written ("max {n}"). */
+  options: { every?: number; counts?: boolean; peak?: string } = {},
 ): string {
   const max = Math.max(1, ...columns.map((c) => c.count));
   const slot = WIDTH / Math.max(1, columns.length);
@@ -46,6 +47,9 @@ export function columnChart(
     })
     .join("");
   const axis = `<line x1="0" y1="${TOP + plot + 0.5}" x2="${WIDTH}" y2="${TOP + plot + 0.5}" class="axis"/>`;
-  const peak = options.counts === false ? `<text x="0" y="10" class="a">max ${max}</text>` : "";
+  const peak =
+    options.counts === false
+      ? `<text x="0" y="10" class="a">${escapeXml((options.peak ?? "max {n}").replace("{n}", String(max)))}</text>`
+      : "";
   return svgFrame(id, title, WIDTH, HEIGHT, `${peak}${axis}${body}`);
 }

@@ -6,12 +6,14 @@ import { escapeXml } from "./svg.ts";
  */
 export function heatTable(
   caption: string,
+  /** The heading of the row labels' column ("Row"). */
+  rowHead: string,
   rows: readonly string[],
   columns: readonly string[],
   cells: readonly (readonly number[])[],
 ): string {
   const max = Math.max(1, ...cells.flat());
-  const head = `<tr><th scope="col">Row</th>${columns.map((c) => `<th scope="col">${escapeXml(c)}</th>`).join("")}</tr>`;
+  const head = `<tr><th scope="col">${escapeXml(rowHead)}</th>${columns.map((c) => `<th scope="col">${escapeXml(c)}</th>`).join("")}</tr>`;
   const body = rows
     .map((r, i) => {
       const tds = columns

@@ -9,7 +9,14 @@ export interface Segment {
 const WIDTH = 400;
 
 /** One bar split into parts of a whole (the NPS detractors, passives and promoters). */
-export function splitBar(id: string, title: string, segments: readonly Segment[]): string {
+export function splitBar(
+  id: string,
+  title: string,
+  segments: readonly Segment[],
+  /** A segment's legend, e.g. "Promoters 3 (60%)". */
+  legendText: (s: Segment, share: number) => string = (s, share) =>
+    `${s.label} ${s.count} (${percent(share)})`,
+): string {
   const total = segments.reduce((n, s) => n + s.count, 0) || 1;
   let x = 0;
   const parts = segments.map((s) => {
@@ -21,7 +28,7 @@ export function splitBar(id: string, title: string, segments: readonly Segment[]
   const legend = segments
     .map(
       (s, i) =>
-        `<text x="${[0, WIDTH / 2, WIDTH][i] ?? 0}" y="36" class="l" text-anchor="${["start", "middle", "end"][i] ?? "start"}">${escapeXml(s.label)} ${s.count} (${percent(s.count / total)})</text>`,
+        `<text x="${[0, WIDTH / 2, WIDTH][i] ?? 0}" y="36" class="l" text-anchor="${["start", "middle", "end"][i] ?? "start"}">${escapeXml(legendText(s, s.count / total))}</text>`,
     )
     .join("");
   return svgFrame(id, title, WIDTH, 42, parts.join("") + legend);

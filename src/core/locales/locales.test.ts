@@ -5,6 +5,7 @@ import { en } from "./en.ts";
 import { fill, MESSAGES, messages } from "./index.ts";
 import { INFORMAL } from "./informal.ts";
 import { INFORMAL_OWNER_TEXT, OWNER_TEXT, ownerText } from "./owner-text.ts";
+import { REPORT_TEXT, reportText } from "./report-text.ts";
 
 const keys = Object.keys(en).sort();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -88,4 +89,27 @@ describe("page languages", () => {
     expect(ownerText("de", "informal").your_answers).toBe("Deine Antworten: {title}");
     expect(ownerText("xx").new_response).toBe("New response to {title}");
   });
+
+  it.each(LOCALES)(
+    "has the report's and the digest's text in %s, every key with the same placeholders",
+    (code) => {
+      const en = REPORT_TEXT.en;
+      const reportKeys = Object.keys(en).sort();
+      expect(Object.keys(REPORT_TEXT[code]).sort()).toEqual(reportKeys);
+      for (const key of reportKeys) {
+        const text = REPORT_TEXT[code][key as keyof typeof en];
+        expect(text.trim(), `${code}.${key}`).not.toBe("");
+        expect(placeholders(text), `${code}.${key}`).toEqual(
+          placeholders(en[key as keyof typeof en]),
+        );
+      }
+      if (code !== "en") {
+        const same = reportKeys.filter(
+          (k) => REPORT_TEXT[code][k as keyof typeof en] === en[k as keyof typeof en],
+        );
+        expect(same.length, `${code}: ${same.join(", ")}`).toBeLessThan(reportKeys.length / 5);
+      }
+      expect(reportText("xx")).toBe(en);
+    },
+  );
 });

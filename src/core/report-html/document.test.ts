@@ -15,7 +15,8 @@ function data(
   return {
     title: EVIL,
     slug: "s",
-    periodLabel: "all time",
+    locale: "en",
+    period: { kind: "all" },
     generatedAt: "2026-11-24T08:00:00.000Z",
     responses: 4,
     totals: { responses: 4, views: 9, starts: 5, completion_rate: 0.8 },
@@ -86,5 +87,49 @@ describe("renderReportHtml", () => {
     );
     expect(buckets[4]).toEqual(["40–49%", "1"]);
     expect(buckets[9]).toEqual(["90–100%", "3"]);
+  });
+});
+
+describe("renderReportHtml in the form's language", () => {
+  const fields = [
+    { id: "kommt", type: "yes_no", label: "{field:vorname}, kommst du?" },
+    { id: "nps", type: "nps", label: "Empfehlung" },
+  ] as Field[];
+  const kommt = newTally(3);
+  kommt.counts.set("yes", 2).set("no", 1);
+  const nps = newTally(3);
+  nps.numbers.set(10, 2).set(3, 1);
+  const tallies = new Map([
+    ["kommt", kommt],
+    ["nps", nps],
+  ]);
+
+  it("writes a German form's report in German, chart titles and their tables included", () => {
+    const d = data(fields, tallies, { locale: "de", title: "Fest" });
+    const doc = parse(renderReportHtml(d));
+    expect(doc.documentElement.getAttribute("lang")).toBe("de");
+    expect(doc.documentElement.hasAttribute("dir")).toBe(false);
+    expect(doc.querySelector("h1")!.textContent).toBe("Fest — Auswertung der Antworten");
+    const card = doc.querySelector('section[data-field="kommt"]')!;
+    expect(card.querySelector("svg title")!.textContent).toBe(
+      "[vorname], kommst du?: Antworten pro Option",
+    );
+    expect([...card.querySelectorAll("tbody th")].map((th) => th.textContent)).toEqual([
+      "Ja",
+      "Nein",
+    ]);
+    expect(card.querySelector("summary")!.textContent).toBe("Zahlen");
+    const split = doc.querySelector('section[data-field="nps"] svg title')!.textContent;
+    expect(split).toBe("Empfehlung: NPS-Aufteilung");
+    expect(doc.querySelector('section[data-field="nps"]')!.textContent).toContain("Promotoren 2");
+    expect(doc.body.textContent).not.toMatch(/responses|answered|Drop-off|\{field:/);
+  });
+
+  it("writes an Arabic report right to left", () => {
+    const doc = parse(renderReportHtml(data(fields, tallies, { locale: "ar" })));
+    expect(doc.documentElement.getAttribute("lang")).toBe("ar");
+    expect(doc.documentElement.getAttribute("dir")).toBe("rtl");
+    expect(doc.querySelector("h2")!.textContent).toBe("الردود عبر الزمن");
+    expect(doc.querySelector('section[data-field="kommt"] tbody th')!.textContent).toBe("نعم");
   });
 });

@@ -1,6 +1,7 @@
 import { answerLines } from "../answer-text.ts";
 import { escapeXml } from "../charts/svg.ts";
 import { pipe } from "../piping.ts";
+import { reportLocale } from "../report-locale.ts";
 import type { Form } from "../schema.ts";
 import { REPORT_CSS } from "./styles.ts";
 
@@ -24,17 +25,30 @@ export function answerRows(form: Form, payload: Record<string, unknown>) {
   );
 }
 
-/** One response, read-only, as a self-contained page (the signed link in an email opens it). */
+/**
+ * One response, read-only, as a self-contained page (the signed link in an email opens it), in
+ * the form's language (SPEC §21): its headings, the date and yes/no as the page says them.
+ */
 export function renderResponseHtml(form: Form, r: ResponseView): string {
+  const l = reportLocale(form.locale);
+  const types = form.fields.filter((f) => f.type !== "statement").map((f) => f.type);
   const rows = answerRows(form, r.payload)
     .map(
-      (a) =>
-        `<tr><th scope="row">${escapeXml(a.question)}</th><td>${a.lines.length ? a.lines.map(escapeXml).join("<br>") : "—"}</td></tr>`,
+      (a, i) =>
+        `<tr><th scope="row">${escapeXml(a.question)}</th><td>${a.lines.length ? a.lines.map((line) => escapeXml(l.option(types[i] ?? "", line))).join("<br>") : "—"}</td></tr>`,
     )
     .join("");
   const score = r.score
-    ? `<p>Score: <b>${r.score.points} of ${r.score.max_points}</b> (${r.score.percent}%)</p>`
+    ? `<p>${escapeXml(l.t.score)}: <b>${escapeXml(
+        l.say("score_of", {
+          points: l.num(r.score.points),
+          max: l.num(r.score.max_points),
+          percent: l.pct(r.score.percent / 100),
+        }),
+      )}</b></p>`
     : "";
-  const title = `Response to ${form.title}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><h1>${escapeXml(title)}</h1><p class="meta">Submitted ${escapeXml(r.submitted_at.slice(0, 16).replace("T", " "))} UTC · ${escapeXml(r.id)}</p>${score}<section class="card"><table><caption>Answers</caption><tbody>${rows}</tbody></table></section></main></body></html>`;
+  const title = l.say("response_title", { title: form.title });
+  const submitted = l.say("submitted", { date: l.dateTime(r.submitted_at) });
+  const dir = l.dir === "rtl" ? ' dir="rtl"' : "";
+  return `<!doctype html><html lang="${escapeXml(l.lang)}"${dir}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><h1>${escapeXml(title)}</h1><p class="meta">${escapeXml(submitted)} · ${escapeXml(r.id)}</p>${score}<section class="card"><table><caption>${escapeXml(l.t.answers_heading)}</caption><tbody>${rows}</tbody></table></section></main></body></html>`;
 }

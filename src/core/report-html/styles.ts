@@ -25,11 +25,11 @@ section.card{background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:
 .det{fill:#b91c1c}.pas{fill:#a16207}.pro{fill:#15803d}
 .score{font-size:2rem;font-weight:700;margin:4px 0}
 table{border-collapse:collapse;margin:6px 0;font-size:.9rem}
-caption{text-align:left;font-weight:600;padding:4px 0}
-th,td{border:1px solid #e5e7eb;padding:4px 8px;text-align:left;vertical-align:top}
-td.n,td.heat{text-align:right;font-variant-numeric:tabular-nums}
+caption{text-align:start;font-weight:600;padding:4px 0}
+th,td{border:1px solid #e5e7eb;padding:4px 8px;text-align:start;vertical-align:top}
+td.n,td.heat{text-align:end;font-variant-numeric:tabular-nums}
 details summary{cursor:pointer;color:#1e40af}
-blockquote{margin:6px 0;padding:4px 10px;border-left:3px solid #d1d5db;white-space:pre-wrap;overflow-wrap:anywhere}
+blockquote{margin:6px 0;padding:4px 10px;border-inline-start:3px solid #d1d5db;white-space:pre-wrap;overflow-wrap:anywhere}
 a{color:#1e40af}
 footer{color:#4b5563;margin:28px 0 8px;font-size:.85rem}
 @media (max-width:520px){main{padding:10px}section.card{padding:10px}th,td{padding:3px 5px}}
