@@ -13,6 +13,7 @@ import { wrapPglite } from "../functions/db/db.ts";
 import { MIGRATIONS_DIR, migrate } from "../functions/db/migrate.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
+const INITDB = ["--wal-segsize=1"];
 
 /**
  * A migrated PGlite database dumped to a tarball. Each test database is loaded from it (about
@@ -30,14 +31,17 @@ export default async function setup({
   const pglite = JSON.parse(
     readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
   ) as { version: string };
-  hash.update(pglite.version);
+  hash.update(pglite.version).update(INITDB.join(" "));
   for (const name of readdirSync(MIGRATIONS_DIR).sort())
     hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)));
   const dir = join(ROOT, "node_modules", ".cache", "formdown");
   const file = join(dir, `test-template-${hash.digest("hex").slice(0, 16)}.tar`);
   if (!existsSync(file)) {
-    const pg = await PGlite.create();
+    // 1 MB WAL segments instead of 16: the dump is 31 MB instead of 41, and each test database
+    // loads from it in about 0.8 s instead of 1.2 s (the cluster is the tests' alone)
+    const pg = await PGlite.create({ initDbStartParams: INITDB });
     await migrate(wrapPglite(pg));
+    await pg.query("checkpoint");
     const dump = await pg.dumpDataDir("none");
     await pg.close();
     mkdirSync(dir, { recursive: true });

@@ -1,5 +1,5 @@
 // Runs every vitest suite and prints the plain `N passed, N failed` line CI reads.
-// Also decides whether the Postgres runs happen: TEST_DATABASE_URL, else a local server if reachable.
+// Also decides which projects run (vitest.config.ts) and whether the Postgres runs happen.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
@@ -22,14 +22,6 @@ function reachable(host: string, port: number): Promise<boolean> {
   });
 }
 
-if (!process.env.TEST_DATABASE_URL) {
-  if (await reachable("127.0.0.1", 5432)) {
-    process.env.TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
-  } else {
-    console.log("No PostgreSQL at 127.0.0.1:5432 and no TEST_DATABASE_URL: Postgres runs skipped.");
-  }
-}
-
 // Node keeps the compiled code of every module it loads here: the CLI, the servers and the
 // scripts the suites start load again from it (a `formdown` run starts in about half the time).
 process.env.NODE_COMPILE_CACHE ??= resolve("node_modules/.cache/node-compile-cache");
@@ -41,6 +33,25 @@ const all = faultsOnly || argv.includes("--all") || Boolean(process.env.CI);
 const passThrough = argv.filter((a) => a !== "--all" && a !== "--faults");
 const named = passThrough.some((a) => !a.startsWith("-"));
 const projects = faultsOnly ? ["faults"] : all ? ["unit", "suites", "faults"] : ["unit", "suites"];
+
+// The data suites run on PGlite always, and again on Postgres: the one TEST_DATABASE_URL names,
+// or in CI (and with --all) a local server when one answers. The quick run leaves a local one
+// alone unless named: it adds about a minute, and CI runs it on every change.
+const LOCAL_PG = "postgres://postgres@127.0.0.1:5432/test";
+let postgresNote = "";
+if (!process.env.TEST_DATABASE_URL) {
+  const local = await reachable("127.0.0.1", 5432);
+  if (local && all) process.env.TEST_DATABASE_URL = LOCAL_PG;
+  else if (local)
+    postgresNote = `The Postgres runs of the data suites were not run: \`TEST_DATABASE_URL=${LOCAL_PG} npm test\` adds them (CI runs them).`;
+  else
+    postgresNote =
+      "No PostgreSQL at 127.0.0.1:5432 and no TEST_DATABASE_URL: Postgres runs skipped.";
+  if (postgresNote) {
+    console.log(postgresNote);
+    process.env.FORMDOWN_SAID_NO_PG = "1"; // said once here, not again by each worker
+  }
+}
 
 rmSync(report, { force: true });
 const vitest = "node_modules/vitest/vitest.mjs";
@@ -66,6 +77,7 @@ if (existsSync(report)) {
   failed = json.numFailedTests;
 }
 if (run.status !== 0 && failed === 0) failed = 1;
+if (postgresNote) console.log(postgresNote);
 if (!all && !named)
   console.log(
     "The fault suites (kill -9, Postgres stopped and frozen, the mail provider down, graceful stops: " +

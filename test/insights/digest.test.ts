@@ -224,7 +224,7 @@ describe.each(PG)("digest emails with two instances on one %s database", () => {
     ]);
     const busy = digests.find((e) => e.Subject.includes("busy"))!;
     expect(busy.To).toBe("owner@example.com");
-    expect(busy.TextBody).toContain("3 responses in 2026-11-25");
+    expect(busy.TextBody).toContain("3 responses in Nov 25, 2026");
     expect(busy.HtmlBody).toMatch(/^<!doctype html>/);
   });
 });
