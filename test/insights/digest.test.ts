@@ -190,6 +190,8 @@ describe.each(PG)("digest emails with two instances on one %s database", () => {
       POSTMARK_SERVER_TOKEN: "pm-test-token",
       POSTMARK_API_URL: postmark.url,
       FORMDOWN_MAIL_FROM: "forms@example.com",
+      // closes at once: no kept-alive connection waited for
+      FORMDOWN_DRAIN_MS: "0",
     };
     a = await startServer({
       env,
