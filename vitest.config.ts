@@ -23,7 +23,7 @@ export default defineConfig({
     projects: [
       {
         test: {
-          // pure functions and single modules: one process for all of them, no server, no database
+          // pure functions and single modules (a few against a database): one process for all, no server
           name: "unit",
           include: ["src/**/*.test.ts", "cli/**/*.test.ts", "functions/**/*.test.ts"],
           isolate: false,

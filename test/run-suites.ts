@@ -81,7 +81,7 @@ if (postgresNote) console.log(postgresNote);
 if (!all && !named)
   console.log(
     "The fault suites (kill -9, Postgres stopped and frozen, the mail provider down, graceful stops: " +
-      "about four minutes more) were not run: `npm run test:faults` runs them, and CI runs everything.",
+      "about two and a half minutes more) were not run: `npm run test:faults` runs them, and CI runs everything.",
   );
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status ?? 1);
