@@ -3,8 +3,8 @@ import { defineConfig } from "vitest/config";
 /**
  * Suites that inject a fault into real processes (kill -9, Postgres stopped or frozen, the mail
  * provider down, a SIGTERM mid-request) or run other suites inside a copy of the checkout. Each
- * takes tens of seconds by design; `npm test` runs them in CI (CI set) and with `--all`, and
- * `npm run test:faults` runs them alone (test/run-suites.ts).
+ * takes tens of seconds by design; `npm test` runs them in CI (CI set), `npm run test:all`
+ * always, and `npm run test:faults` runs them alone (test/run-suites.ts).
  */
 export const FAULT_SUITES = [
   "test/faults/**/*.test.ts",
