@@ -1,6 +1,6 @@
 // Drafts and file moves (SPEC §16): publishing a draft, closing a removed file's form, moving a
 // form to a new slug. Each operation names itself (operationId) and its 4xx answers.
-import { err, json, obj, owner, slug, str } from "./openapi-paths.ts";
+import { err, json, obj, owner, slug, str } from "./openapi-schema.ts";
 
 const moved = obj({ slug: str, renamed_from: str });
 

@@ -1,56 +1,19 @@
 // The endpoints of the REST API, described by hand where zod has no schema of its own.
+import {
+  err,
+  id,
+  int,
+  json,
+  obj,
+  owner,
+  parser,
+  pub,
+  q,
+  ref,
+  slug,
+  str,
+} from "./openapi-schema.ts";
 import { changeParameters, changeResponses } from "./openapi-versions.ts";
-
-type Schema = Record<string, unknown>;
-export const json = (schema: Schema, description = "OK") => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-export const err = (...names: string[]) =>
-  Object.fromEntries(names.map((n) => [STATUS[n], { $ref: `#/components/responses/${n}` }]));
-const STATUS: Record<string, string> = {
-  BadRequest: "400",
-  Unauthorized: "401",
-  Forbidden: "403",
-  NotFound: "404",
-  Conflict: "409",
-  TooLarge: "413",
-  Captcha: "422",
-  RateLimited: "429",
-  HeadersTooLarge: "431",
-};
-/**
- * What any request can get before a route sees it: the server answers malformed HTTP with 400 and
- * oversized headers with 431, both `{error, code}` (functions/node/client-error.ts).
- */
-const parser = () => err("BadRequest", "HeadersTooLarge");
-export const obj = (
-  properties: Record<string, Schema>,
-  required = Object.keys(properties),
-): Schema => ({
-  type: "object",
-  properties,
-  required,
-});
-export const str = { type: "string" };
-export const int = { type: "integer" };
-export const num = { type: "number" };
-export const slug = { name: "slug", in: "path", required: true, schema: str };
-export const id = {
-  name: "id",
-  in: "path",
-  required: true,
-  schema: { type: "string", format: "uuid" },
-};
-export const q = (name: string, schema: Schema = str) => ({
-  name,
-  in: "query",
-  required: false,
-  schema,
-});
-export const owner = err("Unauthorized", "Forbidden", "NotFound", "RateLimited");
-export const pub = { security: [] };
 
 const stats = obj({ views: int, responses: int, submissions: int });
 const summary = obj({

@@ -1,5 +1,5 @@
 // The public endpoints respondents' pages call (no key; anti-bot on submit).
-import { err, int, json, num, obj, pub, slug, str } from "./openapi-paths.ts";
+import { err, int, json, num, obj, pub, slug, str } from "./openapi-schema.ts";
 
 export const publicPaths: Record<string, Record<string, unknown>> = {
   "/api/preview/{token}": {

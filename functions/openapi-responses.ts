@@ -1,5 +1,6 @@
 // The responses and submissions endpoints (SPEC §6, §12): reading, one by id, and deleting.
-import { err, id, int, json, obj, owner, q, range, record, slug } from "./openapi-paths.ts";
+import { range, record } from "./openapi-paths.ts";
+import { err, id, int, json, obj, owner, q, slug } from "./openapi-schema.ts";
 
 /** Deleting responses (SPEC §12): one by id, or a time range in one statement. */
 const responseDeletes = Object.fromEntries(

@@ -1,5 +1,5 @@
 // The webhook endpoints (SPEC §11) and bulk deletion of responses (SPEC §12).
-import { err, int, json, obj, owner, q, slug, str } from "./openapi-paths.ts";
+import { err, int, json, obj, owner, q, slug, str } from "./openapi-schema.ts";
 
 const uuid = (name: string) => ({
   name,

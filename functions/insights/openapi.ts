@@ -1,18 +1,6 @@
 // The insights endpoints: exports, stats, report, outbox.
-import {
-  err,
-  int,
-  json,
-  num,
-  obj,
-  owner,
-  pub,
-  q,
-  range,
-  record,
-  slug,
-  str,
-} from "../openapi-paths.ts";
+import { range, record } from "../openapi-paths.ts";
+import { err, int, json, num, obj, owner, pub, q, slug, str } from "../openapi-schema.ts";
 
 const signed = [
   q("exp", { type: "string", description: "Expiry, Unix seconds" }),
