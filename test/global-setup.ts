@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { wrapPglite } from "../functions/db/db.ts";
 import { MIGRATIONS_DIR, migrate } from "../functions/db/migrate.ts";
+import { ensurePagesBuilt } from "../functions/node/build-pages.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const INITDB = ["--wal-segsize=1"];
@@ -27,6 +28,10 @@ export default async function setup({
   provide: (key: string, value: unknown) => void;
 }) {
   process.env.ASTRO_TELEMETRY_DISABLED = "1";
+  // the pages build, once, before any suite starts a server: in a fresh checkout a server would
+  // otherwise meet dist/ half written by the first suite that builds it (the build is a child
+  // process, so it overlaps the template below)
+  const pages = ensurePagesBuilt();
   const hash = createHash("sha256");
   const pglite = JSON.parse(
     readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
@@ -50,6 +55,7 @@ export default async function setup({
     writeFileSync(part, new Uint8Array(await dump.arrayBuffer()));
     renameSync(part, file);
   }
+  await pages;
   provide("pgliteTemplate", file);
 }
 

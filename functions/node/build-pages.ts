@@ -45,8 +45,19 @@ export function buildPages(options: BuildOptions = {}): Promise<void> {
   });
 }
 
+const LOCK = join(ROOT, "node_modules", ".cache", "formdown-build.lock");
+
+/**
+ * Waits while a build of this checkout runs (at most `limitMs`): Astro writes dist/server/entry.mjs
+ * before the chunks and the manifest it imports, so a server loading it mid-build would crash.
+ */
+export async function buildFinished(limitMs = 300_000): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (existsSync(LOCK) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+}
+
 async function withBuildLock(task: () => Promise<void>): Promise<void> {
-  const lock = join(ROOT, "node_modules", ".cache", "formdown-build.lock");
+  const lock = LOCK;
   mkdirSync(dirname(lock), { recursive: true });
   for (;;) {
     try {

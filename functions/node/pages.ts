@@ -11,6 +11,7 @@ import { formByPreview } from "../services/drafts.ts";
 import { renamedTo } from "../services/file-moves.ts";
 import { type FormRow, findForm, formStatus } from "../services/form-view.ts";
 import { checkAccess } from "../services/respondent-access.ts";
+import { buildFinished } from "./build-pages.ts";
 
 const ROOT = resolve(new URL("../../", import.meta.url).pathname);
 const DIST = join(ROOT, "dist");
@@ -53,8 +54,16 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
   // A rebuild (another `npm start`, a test run in this checkout) replaces the hashed assets that
   // rendered pages name. At most once a second, notice a new build and load its module graph
   // (its mtime in the URL, so the import cache cannot hand back the old entry).
+  await buildFinished();
   let version = statSync(entry).mtimeMs;
-  let handler = await load(version);
+  let handler: AstroHandler;
+  try {
+    handler = await load(version);
+  } catch (error) {
+    // a build whose entry was written but not the rest (a killed build): the API still serves
+    ctx.log.error("The pages build in dist/ does not load (run `npm run build`).", error);
+    return null;
+  }
   let checked = Date.now();
   const current = async () => {
     if (Date.now() - checked < 1000) return handler;

@@ -18,6 +18,13 @@ import { startTestServer } from "../helpers/server.ts";
 // The clock the instances run on (FORMDOWN_NOW): the day reported is 2026-11-25, UTC.
 const NOW = "2026-11-26T09:00:00Z";
 const IN_PERIOD = "2026-11-25T10:00:00Z";
+// the forms existed before the reported day (they are created at the real time, which moves on)
+const BEFORE = "2026-11-24T10:00:00Z";
+
+async function backdate(ctx: AppContext) {
+  await ctx.db.query("update forms set created_at = $1", [BEFORE]);
+  await ctx.db.query("update responses set submitted_at = $1", [IN_PERIOD]);
+}
 const quiet: Log = { info: () => {}, error: (m, e) => console.error(m, e) };
 
 const form = (slug: string, notifications: Record<string, unknown>) => ({
@@ -53,7 +60,7 @@ async function seed(api: ReturnType<typeof client>, ctx: AppContext) {
         ).status,
       ).toBe(201);
   // the responses arrived during the reported day
-  await ctx.db.query("update responses set submitted_at = $1", [IN_PERIOD]);
+  await backdate(ctx);
 }
 
 describe("digest emails (embedded)", () => {
@@ -117,7 +124,7 @@ describe("digest emails (embedded)", () => {
             })
           ).status,
         ).toBe(201);
-      await s.ctx.db.query("update responses set submitted_at = $1", [IN_PERIOD]);
+      await backdate(s.ctx);
       // no-break spaces before "%" are Intl's; read them as plain spaces
       const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
