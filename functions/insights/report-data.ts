@@ -59,7 +59,7 @@ export async function collectReport(
     reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit, lines),
     statsFor(ctx, row, w.now),
     trendFor(ctx, row.id, w.now),
-    reachedCounts(ctx, row.id, w.since, w.until),
+    reachedCounts(ctx, row.id, w.since, w.until, lines),
   ]);
   const answered = new Map(fields.map((f) => [f.id, t.tallies.get(f.id)?.answered ?? 0]));
   return {

@@ -1,6 +1,7 @@
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { type FormHead, ownedFormHead } from "../services/form-view.ts";
+import { formLineage } from "../services/versions/reads.ts";
 import { funnelFor } from "./dropoff.ts";
 
 const DAY = 86_400_000;
@@ -11,7 +12,8 @@ export async function formStats(ctx: AppContext, account: Account, slug: string,
   const row = await ownedFormHead(ctx, account, slug);
   const [stats, funnel] = await Promise.all([
     statsFor(ctx, row, now),
-    funnelFor(ctx, row.id, row.definition.fields),
+    // answers and beacons under an earlier id (`formerly`) count as the live field's (SPEC §16)
+    formLineage(ctx, row).then((lines) => funnelFor(ctx, row.id, row.definition.fields, lines)),
   ]);
   return { ...stats, ...funnel };
 }
