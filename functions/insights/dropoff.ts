@@ -2,6 +2,7 @@ import { answerable, dropoffFunnel, type FunnelStep } from "../../src/core/dropo
 import type { Field } from "../../src/core/field-schema.ts";
 import type { Lineage } from "../../src/core/plan/lineage.ts";
 import type { AppContext } from "../context.ts";
+import { testAnswers } from "../services/responses.ts";
 import { foldUnderLiveIds } from "../services/versions/reads.ts";
 import { roundSeconds } from "./report-tallies.ts";
 
@@ -38,6 +39,7 @@ export async function funnelFor(
   formId: string,
   fields: readonly Field[],
   lines: Lineage | null = null,
+  withTest = false,
 ): Promise<{ dropoff: FunnelStep[]; median_seconds: number | null }> {
   const ids = answerable(fields).map((f) => f.id);
   const keys: string[] = [];
@@ -52,7 +54,7 @@ export async function funnelFor(
     ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
       `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
               percentile_cont(0.5) within group (order by seconds) as median
-         from responses where form_id = $1 and not test`,
+         from responses where form_id = $1 and ${testAnswers(withTest)}`,
       [formId, ...keys],
     ),
     reachedCounts(ctx, formId, null, null, lines),
