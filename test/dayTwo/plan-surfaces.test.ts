@@ -191,6 +191,27 @@ for (const kind of DB_KINDS) {
       expect(await report.text()).toMatch(/\| What to fix \| 5 \| 4 \|/);
     });
 
+    it("counts a list option among list answers, under a field's every id", async () => {
+      const tags = (field: Record<string, unknown>) => ({
+        title: "Tags",
+        slug: "tags",
+        humanness: false,
+        fields: [{ type: "checkbox", ...field }],
+      });
+      const abc = { id: "tags", options: ["a", "b", "c"] };
+      expect((await api("POST", "/api/forms", { body: tags(abc) })).status).toBe(201);
+      for (const picked of [["a", "b"], ["b"], ["c"]]) {
+        const body = { fields: { tags: picked } };
+        expect((await api("POST", "/api/forms/tags/submit", { key: null, body })).status).toBe(201);
+      }
+      const next = tags({ id: "labels", formerly: ["tags"], options: ["a", "c"] });
+      const plan = await api("POST", "/api/forms/tags/plan", { body: next });
+      expect(plan.body.changes).toEqual([
+        expect.objectContaining({ kind: "field_renamed", answers_affected: 3 }),
+        expect.objectContaining({ kind: "option_removed", option: "b", answers_affected: 2 }),
+      ]);
+    });
+
     it("another account can neither plan nor read the versions of the form", async () => {
       const other = await s.otherKey();
       const plan = await api("POST", "/api/forms/signup/plan", { key: other, body: {} });
