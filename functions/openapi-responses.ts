@@ -1,6 +1,6 @@
 // The responses and submissions endpoints (SPEC §6, §12): reading, one by id, and deleting.
 import { range, record } from "./openapi-paths.ts";
-import { err, id, int, json, obj, owner, q, slug } from "./openapi-schema.ts";
+import { err, id, includeTest, int, json, obj, owner, q, slug } from "./openapi-schema.ts";
 
 /** Deleting responses (SPEC §12): one by id, or a time range in one statement. */
 const responseDeletes = Object.fromEntries(
@@ -29,12 +29,6 @@ const responseDeletes = Object.fromEntries(
     ],
   ]),
 ) as Record<"responses" | "submissions" | "response" | "submission", unknown>;
-
-/** Test answers (the owner's key, a preview page) are left out unless asked for (SPEC §16). */
-const includeTest = q("include_test", {
-  enum: ["true", "false"],
-  description: "true: also the test answers (each flagged test: true)",
-});
 
 export const responsePaths: Record<string, Record<string, unknown>> = {
   "/api/forms/{slug}/responses": {

@@ -47,5 +47,11 @@ export const q = (name: string, schema: Schema = str) => ({
   required: false,
   schema,
 });
+/** Test answers (the owner's key, a preview page) are left out of every read unless asked for (SPEC §16). */
+export const includeTest = q("include_test", {
+  enum: ["true", "false"],
+  description:
+    "true: the test answers too (sent with the owner's key or from a preview page; flagged test: true in lists and exports)",
+});
 export const owner = err("Unauthorized", "Forbidden", "NotFound", "RateLimited");
 export const pub = { security: [] };

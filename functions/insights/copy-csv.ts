@@ -1,5 +1,5 @@
 import type { Column } from "../../src/core/csv.ts";
-import type { Range } from "../services/responses.ts";
+import { type Range, testAnswers } from "../services/responses.ts";
 
 // COPY takes no bind parameters, so this statement is assembled — from values that cannot carry
 // SQL: a UUID from our own database, ISO instants we formatted, and field/row/hidden names the
@@ -51,6 +51,7 @@ export function copyCsvStatement(
   columns: Column[],
   range: Range,
   quiz: boolean,
+  withTest = false,
 ): string {
   check(UUID.test(formId), "form id");
   for (const c of columns)
@@ -69,7 +70,9 @@ export function copyCsvStatement(
       `${c.list ? list(`a.c${i}`, c.path) : guarded(`(${read(c.path, true)})`)} as "${c.header}"`,
   );
   if (quiz) cells.push(`score->>'points' as score_points`, `score->>'percent' as score_percent`);
-  const where = [`form_id = '${formId}'`, "not test"];
+  // with the test answers asked for, a last column says which they are
+  if (withTest) cells.push(`case when test then 'true' end as test`);
+  const where = [`form_id = '${formId}'`, testAnswers(withTest)];
   if (range.since) where.push(`submitted_at >= '${range.since}'`);
   if (range.until) where.push(`submitted_at < '${range.until}'`);
   const answers = reads.length > 0 ? `, lateral (select ${reads.join(", ")} offset 0) as a` : "";

@@ -1,14 +1,22 @@
 import { answerable, dropoffFunnel, type FunnelStep } from "../../src/core/dropoff.ts";
 import type { Field } from "../../src/core/field-schema.ts";
+import type { Lineage } from "../../src/core/plan/lineage.ts";
 import type { AppContext } from "../context.ts";
+import { testAnswers } from "../services/responses.ts";
+import { foldUnderLiveIds } from "../services/versions/reads.ts";
 import { roundSeconds } from "./report-tallies.ts";
 
-/** Progress beacons (respondents who reached it) per field between two instants (by UTC day, like the other beacons). */
+/**
+ * Progress beacons (respondents who reached it) per field between two instants (by UTC day, like
+ * the other beacons); with the form's lineage, beacons sent under an earlier id (`formerly`)
+ * count as the live field's.
+ */
 export async function reachedCounts(
   ctx: AppContext,
   formId: string,
   since: string | null = null,
   until: string | null = null,
+  lines: Lineage | null = null,
 ): Promise<Map<string, number>> {
   const rows = await ctx.db.query<{ field: string; n: number }>(
     `select field, sum(reached)::int as n from form_progress
@@ -17,28 +25,39 @@ export async function reachedCounts(
       group by field`,
     [formId, since, until],
   );
-  return new Map(rows.map((r) => [r.field, r.n]));
+  const counts = new Map(rows.map((r) => [r.field, r.n]));
+  return lines ? foldUnderLiveIds(counts, lines) : counts;
 }
 
 /**
  * The all-time funnel and median time for the stats: answers per field and the median in one
- * pass over the form's responses, the beacons from their per-day counters.
+ * pass over the form's responses, the beacons from their per-day counters. Through `formerly`
+ * (the lineage's keys) a response that answered a field under an earlier id answered it.
  */
 export async function funnelFor(
   ctx: AppContext,
   formId: string,
   fields: readonly Field[],
+  lines: Lineage | null = null,
+  withTest = false,
 ): Promise<{ dropoff: FunnelStep[]; median_seconds: number | null }> {
   const ids = answerable(fields).map((f) => f.id);
-  const answered = ids.map((_, i) => `count(*) filter (where payload ? $${i + 2}::text)`);
+  const keys: string[] = [];
+  const answered = ids.map((id) => {
+    const any = (lines?.keys.get(id) ?? [id]).map((k) => {
+      keys.push(k);
+      return `payload ? $${keys.length + 1}::text`;
+    });
+    return `count(*) filter (where ${any.join(" or ")})`;
+  });
   const [[totals], furthest] = await Promise.all([
     ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
       `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
               percentile_cont(0.5) within group (order by seconds) as median
-         from responses where form_id = $1 and not test`,
-      [formId, ...ids],
+         from responses where form_id = $1 and ${testAnswers(withTest)}`,
+      [formId, ...keys],
     ),
-    reachedCounts(ctx, formId),
+    reachedCounts(ctx, formId, null, null, lines),
   ]);
   const counts = new Map(ids.map((id, i) => [id, totals?.answered[i] ?? 0]));
   const median = totals?.median;

@@ -23,13 +23,18 @@ export function parseFormat(value: string | undefined): ExportFormat {
   return format as ExportFormat;
 }
 
-/** The export as a stream of text chunks: one chunk per batch of rows, never the whole set. */
+/**
+ * The export as a stream of text chunks: one chunk per batch of rows, never the whole set. Test
+ * answers only `withTest` (SPEC §16): then flagged, in JSON as `test: true`, in CSV and Markdown
+ * in a last column `test`.
+ */
 export async function exportResponses(
   ctx: AppContext,
   account: Account,
   slug: string,
   format: ExportFormat,
   range: Range,
+  withTest = false,
 ) {
   const row = await ownedFormHead(ctx, account, slug);
   // every answer ever given (SPEC §16): earlier ids read as the live field that carries them on,
@@ -45,12 +50,13 @@ export async function exportResponses(
     "submitted_at",
     ...columns.map((c) => c.header),
     ...(quiz ? ["score_points", "score_percent"] : []),
+    ...(withTest ? ["test"] : []),
   ];
   const copy = ctx.db.copyOut?.bind(ctx.db);
   // COPY reads each column from one path: answers under earlier ids or labels need the carry below
   if (format === "csv" && copy && !lines.maps) {
     // Postgres writes the CSV itself (COPY streams it), at about twice Node's rate
-    const statement = copyCsvStatement(row.id, columns, range, quiz);
+    const statement = copyCsvStatement(row.id, columns, range, quiz, withTest);
     async function* copied(): AsyncGenerator<string | Uint8Array> {
       yield* copy!(statement);
     }
@@ -67,7 +73,7 @@ export async function exportResponses(
       yield `| ${headers.map(escapeCell).join(" | ")} |\n| ${headers.map(() => "---").join(" | ")} |\n`;
     if (format === "json") yield "[";
     let first = true;
-    for await (const batch of recordBatches(ctx, row.id, range)) {
+    for await (const batch of recordBatches(ctx, row.id, range, 1000, withTest)) {
       const parts: string[] = [];
       for (const r of batch) {
         if (format === "json") {
@@ -83,6 +89,7 @@ export async function exportResponses(
           r.submitted_at,
           ...columns.map((c) => c.read(payload)),
           ...(quiz ? [score?.points, score?.percent] : []),
+          ...(withTest ? [r.test ? "true" : ""] : []),
         ];
         parts.push(
           format === "csv"

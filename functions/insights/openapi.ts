@@ -1,6 +1,18 @@
 // The insights endpoints: exports, stats, report, outbox.
 import { range, record } from "../openapi-paths.ts";
-import { err, int, json, num, obj, owner, pub, q, slug, str } from "../openapi-schema.ts";
+import {
+  err,
+  includeTest,
+  int,
+  json,
+  num,
+  obj,
+  owner,
+  pub,
+  q,
+  slug,
+  str,
+} from "../openapi-schema.ts";
 
 const signed = [
   q("exp", { type: "string", description: "Expiry, Unix seconds" }),
@@ -21,6 +33,7 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
     parameters: [slug],
     get: {
       summary: "Views, starts, responses, completion, 7-day sparkline and change",
+      parameters: [includeTest],
       responses: {
         200: json(
           obj({
@@ -49,6 +62,7 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
             },
           }),
         ),
+        ...err("BadRequest"),
         ...owner,
       },
     },
@@ -62,6 +76,7 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
       parameters: [
         q("period", { enum: ["7d", "30d", "90d", "all"] }),
         q("format", { enum: ["markdown", "html"] }),
+        includeTest,
       ],
       responses: {
         200: {
@@ -115,7 +130,7 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
 function exportOp(summary: string) {
   return {
     summary,
-    parameters: [q("format", { enum: ["csv", "json", "markdown"] }), ...range],
+    parameters: [q("format", { enum: ["csv", "json", "markdown"] }), ...range, includeTest],
     responses: {
       200: {
         description: "The export, streamed",

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.ts";
-import type { Range } from "../services/responses.ts";
+import { type Range, testAnswers } from "../services/responses.ts";
 
 export interface StoredRecord {
   id: string;
@@ -7,6 +7,7 @@ export interface StoredRecord {
   payload: Record<string, unknown>;
   score: unknown;
   version: number | null;
+  test: boolean;
 }
 
 /**
@@ -23,14 +24,15 @@ export async function* recordBatches(
   formId: string,
   range: Range,
   batch = 1000,
+  withTest = false,
 ): AsyncGenerator<StoredRecord[]> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
     const rows: (StoredRecord & { cursor_at: string })[] = await ctx.db.query(
-      `select id, submitted_at, version, payload, score,
+      `select id, submitted_at, version, payload, score, test,
               to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
          from responses
-        where form_id = $1 and not test and ($2::timestamptz is null or submitted_at >= $2)
+        where form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2)
           and ($3::timestamptz is null or submitted_at < $3)
           and ($4::text is null or (submitted_at, id) < ($4::text::timestamptz, $5::uuid))
         order by submitted_at desc, id desc limit $6`,

@@ -4,6 +4,7 @@ import type { ReportData } from "../../src/core/report-data.ts";
 import type { ReportPeriod } from "../../src/core/report-locale.ts";
 import type { AppContext } from "../context.ts";
 import type { FormHead } from "../services/form-view.ts";
+import { testAnswers } from "../services/responses.ts";
 import { formLineage } from "../services/versions/reads.ts";
 import { reachedCounts } from "./dropoff.ts";
 import { reportTallies } from "./report-tallies.ts";
@@ -13,11 +14,17 @@ const DAY = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Responses per UTC day for the `days` days ending with the day of `now`, zero-filled. */
-export async function trendFor(ctx: AppContext, formId: string, now: number, days = 30) {
+export async function trendFor(
+  ctx: AppContext,
+  formId: string,
+  now: number,
+  days = 30,
+  withTest = false,
+) {
   const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
   const rows = await ctx.db.query<{ day: number; count: number }>(
     `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
-       from responses where form_id = $1 and not test and submitted_at >= $2 and submitted_at < $3 group by 1`,
+       from responses where form_id = $1 and ${testAnswers(withTest)} and submitted_at >= $2 and submitted_at < $3 group by 1`,
     [formId, new Date(today - (days - 1) * DAY).toISOString(), new Date(today + DAY).toISOString()],
   );
   const perDay = new Map(rows.map((r) => [utcDay(r.day * DAY), r.count]));
@@ -38,6 +45,8 @@ export interface ReportWindow {
   field?: string | undefined;
   /** Text answers per field (default 5; the rest are announced). */
   textLimit?: number | undefined;
+  /** Test answers counted too (SPEC §16: left out unless asked for). */
+  withTest?: boolean | undefined;
 }
 
 /** Gathers a report's numbers: SQL aggregates only, every statement at once. */
@@ -55,11 +64,12 @@ export async function collectReport(
     );
   const quiz = row.definition.type === "quiz";
   const lines = await formLineage(ctx, row);
+  const test = w.withTest === true;
   const [t, stats, trend, furthest] = await Promise.all([
-    reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit, lines),
-    statsFor(ctx, row, w.now),
-    trendFor(ctx, row.id, w.now),
-    reachedCounts(ctx, row.id, w.since, w.until),
+    reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit, lines, test),
+    statsFor(ctx, row, w.now, test),
+    trendFor(ctx, row.id, w.now, 30, test),
+    reachedCounts(ctx, row.id, w.since, w.until, lines),
   ]);
   const answered = new Map(fields.map((f) => [f.id, t.tallies.get(f.id)?.answered ?? 0]));
   return {

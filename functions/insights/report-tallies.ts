@@ -7,27 +7,28 @@ import {
   tallied,
 } from "../../src/core/report-summary.ts";
 import type { AppContext } from "../context.ts";
+import { testAnswers } from "../services/responses.ts";
 import { aliases } from "../services/versions/reads.ts";
 
 /** Text answers shown per field unless the caller asks for more (the rest are announced). */
 const RECENT = 5;
 export const roundSeconds = (n: number) => Math.round(n * 10) / 10;
-const IN_PERIOD =
-  "form_id = $1 and not test and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)";
+const inPeriod = (withTest: boolean) =>
+  `form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)`;
 const LIST = new Set(["checkbox", "ranking"]);
 
 /** One branch of the value aggregate for a field whose id is bind parameter `$k`. */
-function branch(field: Field, k: string, responses: string): string {
+function branch(field: Field, k: string, responses: string, inRange: string): string {
   if (field.type === "matrix")
     return `select ${k} as field, 'm' as kind, o.key as sub, o.value #>> '{}' as item, count(*)::int as n, 0 as pos
       from ${responses}, jsonb_each(case when jsonb_typeof(payload -> ${k}) = 'object' then payload -> ${k} else '{}'::jsonb end) as o
-     where ${IN_PERIOD} group by 3, 4`;
+     where ${inRange} group by 3, 4`;
   if (LIST.has(field.type))
     return `select ${k} as field, 'v' as kind, null as sub, a.v as item, count(*)::int as n, sum(a.i)::int as pos
       from ${responses}, jsonb_array_elements_text(case when jsonb_typeof(payload -> ${k}) = 'array' then payload -> ${k} else '[]'::jsonb end) with ordinality as a(v, i)
-     where ${IN_PERIOD} group by 4`;
+     where ${inRange} group by 4`;
   return `select ${k} as field, 'v' as kind, null as sub, payload ->> ${k} as item, count(*)::int as n, 0 as pos
-      from ${responses} where ${IN_PERIOD} and jsonb_typeof(payload -> ${k}) not in ('array', 'object', 'null') group by 4`;
+      from ${responses} where ${inRange} and jsonb_typeof(payload -> ${k}) not in ('array', 'object', 'null') group by 4`;
 }
 
 /**
@@ -46,7 +47,9 @@ export async function reportTallies(
   until: string | null = null,
   recentLimit = RECENT,
   lines: Lineage | null = null,
+  withTest = false,
 ) {
+  const inRange = inPeriod(withTest);
   // answers of retired fields are counted too (the report's "From earlier versions")
   const retired = lines?.retired.map((f) => f.id) ?? [];
   const ids = [...fields.map((f) => f.id), ...retired];
@@ -61,17 +64,17 @@ export async function reportTallies(
       ? `(select form_id, submitted_at, id, seconds, score, test, formdown_carry(payload, $${n}::jsonb) as payload from responses) as responses`
       : "responses";
   const alias = carried ? [JSON.stringify(aliases(lines!))] : [];
-  const counted = summarised.map((f, i) => branch(f, k(i), from(summarised.length + 4)));
+  const counted = summarised.map((f, i) => branch(f, k(i), from(summarised.length + 4), inRange));
   if (quiz)
     counted.push(`select '' as field, 'q' as kind, null as sub, least(90, floor((score ->> 'percent')::numeric / 10) * 10)::int::text as item, count(*)::int as n, 0 as pos
-      from ${from(summarised.length + 4)} where ${IN_PERIOD} and jsonb_typeof(score -> 'percent') = 'number' group by 4`);
+      from ${from(summarised.length + 4)} where ${inRange} and jsonb_typeof(score -> 'percent') = 'number' group by 4`);
   const texts = fields.filter((f) => !tallied(f)).map((f) => f.id);
   const answered = ids.map((_, i) => `count(*) filter (where payload ? ${k(i)})::int`);
   const [totals, values, recent] = await Promise.all([
     ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
       `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
               percentile_cont(0.5) within group (order by seconds) as median
-         from ${from(ids.length + 4)} where ${IN_PERIOD}`,
+         from ${from(ids.length + 4)} where ${inRange}`,
       [formId, since, until, ...ids, ...alias],
     ),
     counted.length === 0
@@ -87,7 +90,7 @@ export async function reportTallies(
       ? Promise.resolve([])
       : ctx.db.query<{ field: string; answers: string[] }>(
           `select f.key as field, array(
-             select payload ->> f.key from ${from(6)} where ${IN_PERIOD} and payload ? f.key
+             select payload ->> f.key from ${from(6)} where ${inRange} and payload ? f.key
               order by submitted_at desc, id desc limit $5) as answers
              from unnest($4::text[]) as f(key)`,
           [formId, since, until, texts, recentLimit, ...alias],

@@ -28,6 +28,8 @@ export function parseReportFormat(value: string | undefined): ReportFormat {
 export interface ReportOptions {
   field?: string | undefined;
   textLimit?: number | undefined;
+  /** Test answers counted too (SPEC §16: left out unless asked for). */
+  withTest?: boolean | undefined;
 }
 
 /** The report's numbers for one of the rolling periods, as of `now`. */

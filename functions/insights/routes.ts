@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { parseInstant, parseInteger } from "../services/responses.ts";
+import { includeTest, parseInstant, parseInteger } from "../services/responses.ts";
 import { exportResponses, parseFormat, toStream } from "./export.ts";
 import { listOutbox } from "./outbox.ts";
 import { parsePeriod, parseReportFormat, responseReport, responseReportHtml } from "./report.ts";
@@ -20,6 +20,9 @@ export const HTML_HEADERS = {
 
 export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
   const key = requireKey(ctx);
+  // test answers (SPEC §16) only when asked for, on every read of responses
+  const withTest = (c: { req: { query: (name: string) => string | undefined } }) =>
+    includeTest(c.req.query("include_test"), "include_test");
   for (const name of ["responses", "submissions"]) {
     app.get(`/api/forms/:slug/${name}/export`, key, async (c) => {
       const format = parseFormat(c.req.query("format"));
@@ -27,7 +30,8 @@ export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
         since: parseInstant("since", c.req.query("since")),
         until: parseInstant("until", c.req.query("until")),
       };
-      const out = await exportResponses(ctx, c.get("account"), c.req.param("slug"), format, range);
+      const slug = c.req.param("slug");
+      const out = await exportResponses(ctx, c.get("account"), slug, format, range, withTest(c));
       return new Response(toStream(out.chunks()), {
         headers: {
           "content-type": out.contentType,
@@ -38,16 +42,18 @@ export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
     });
   }
   app.get("/api/forms/:slug/stats", key, async (c) =>
-    c.json(await formStats(ctx, c.get("account"), c.req.param("slug"))),
+    c.json(await formStats(ctx, c.get("account"), c.req.param("slug"), Date.now(), withTest(c))),
   );
   app.get("/api/forms/:slug/report", key, async (c) => {
     const period = parsePeriod(c.req.query("period"));
     const format = parseReportFormat(c.req.query("format"));
+    const options = { withTest: withTest(c) };
+    const slug = c.req.param("slug");
     if (format === "html") {
-      const report = await responseReportHtml(ctx, c.get("account"), c.req.param("slug"), period);
+      const report = await responseReportHtml(ctx, c.get("account"), slug, period, options);
       return c.body(report.html, 200, HTML_HEADERS);
     }
-    const report = await responseReport(ctx, c.get("account"), c.req.param("slug"), period);
+    const report = await responseReport(ctx, c.get("account"), slug, period, options);
     return c.body(report.markdown, 200, { "content-type": "text/markdown; charset=utf-8" });
   });
   app.get("/api/outbox", key, async (c) => {

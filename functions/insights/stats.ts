@@ -1,17 +1,31 @@
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { type FormHead, ownedFormHead } from "../services/form-view.ts";
+import { testAnswers } from "../services/responses.ts";
+import { formLineage } from "../services/versions/reads.ts";
 import { funnelFor } from "./dropoff.ts";
 
 const DAY = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** SPEC §6 stats for the caller's form, with the drop-off funnel and median time (§13). */
-export async function formStats(ctx: AppContext, account: Account, slug: string, now = Date.now()) {
+/**
+ * SPEC §6 stats for the caller's form, with the drop-off funnel and median time (§13); test
+ * answers counted only `withTest` (SPEC §16).
+ */
+export async function formStats(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  now = Date.now(),
+  withTest = false,
+) {
   const row = await ownedFormHead(ctx, account, slug);
   const [stats, funnel] = await Promise.all([
-    statsFor(ctx, row, now),
-    funnelFor(ctx, row.id, row.definition.fields),
+    statsFor(ctx, row, now, withTest),
+    // answers and beacons under an earlier id (`formerly`) count as the live field's (SPEC §16)
+    formLineage(ctx, row).then((lines) =>
+      funnelFor(ctx, row.id, row.definition.fields, lines, withTest),
+    ),
   ]);
   return { ...stats, ...funnel };
 }
@@ -23,7 +37,13 @@ export async function formStats(ctx: AppContext, account: Account, slug: string,
  * and after that window counted without grouping. Their sum is the total, so no response is
  * read twice.
  */
-export async function statsFor(ctx: AppContext, row: Pick<FormHead, "id">, now = Date.now()) {
+export async function statsFor(
+  ctx: AppContext,
+  row: Pick<FormHead, "id">,
+  now = Date.now(),
+  withTest = false,
+) {
+  const test = testAnswers(withTest);
   const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
   const from = new Date(today - 13 * DAY).toISOString();
   const until = new Date(today + DAY).toISOString();
@@ -34,12 +54,12 @@ export async function statsFor(ctx: AppContext, row: Pick<FormHead, "id">, now =
     ),
     ctx.db.query<{ day: number; count: number }>(
       `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
-         from responses where form_id = $1 and not test and submitted_at >= $2 and submitted_at < $3 group by 1`,
+         from responses where form_id = $1 and ${test} and submitted_at >= $2 and submitted_at < $3 group by 1`,
       [row.id, from, until],
     ),
     ctx.db.query<{ count: number }>(
-      `select ((select count(*) from responses where form_id = $1 and not test and submitted_at < $2)
-             + (select count(*) from responses where form_id = $1 and not test and submitted_at >= $3))::int as count`,
+      `select ((select count(*) from responses where form_id = $1 and ${test} and submitted_at < $2)
+             + (select count(*) from responses where form_id = $1 and ${test} and submitted_at >= $3))::int as count`,
       [row.id, from, until],
     ),
   ]);

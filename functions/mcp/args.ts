@@ -11,6 +11,12 @@ export const webhookId = z.string().describe("Webhook id (from list_webhooks)");
 export const since = z.string().optional().describe("ISO date or time, inclusive");
 export const until = z.string().optional().describe("ISO date or time, exclusive");
 
+/**
+ * Test answers (the owner's key, a preview page) are left out of every read unless asked for. Its
+ * name says it (like dry_run): tools/list stays within 20,000 bytes.
+ */
+export const includeTest = z.boolean().optional();
+
 export const range = (a: { since?: string | undefined; until?: string | undefined }) => ({
   since: parseInstant("since", a.since),
   until: parseInstant("until", a.until),

@@ -45,6 +45,12 @@ export function includeTest(value: string | undefined, name = "test"): boolean {
   return raise("invalid_param", `${name} must be true or false.`);
 }
 
+/**
+ * The condition on a response's `test` flag for a read: test answers are left out unless the
+ * caller asked for them (SPEC §16). A fixed fragment: only the statement's shape changes.
+ */
+export const testAnswers = (withTest: boolean) => (withTest ? "true" : "not test");
+
 export function record(
   row: Pick<FormHead, "definition">,
   r: {

@@ -153,6 +153,65 @@ for (const kind of DB_KINDS) {
       );
     });
 
+    it("through formerly, a renamed field's old answers and beacons count under its new id in stats and drop-off", async () => {
+      const pulse = (fix: Record<string, unknown>) => ({
+        title: "Pulse",
+        slug: "pulse",
+        humanness: false,
+        fields: [
+          { type: "text", label: "What to fix", ...fix },
+          { id: "plan", type: "text" },
+        ],
+      });
+      expect((await api("POST", "/api/forms", { body: pulse({ id: "fix" }) })).status).toBe(201);
+      const reach = (field: string) =>
+        api("POST", "/api/forms/pulse/events", { key: null, body: { type: "progress", field } });
+      const send = async (fields: Record<string, string>) =>
+        expect(
+          (await api("POST", "/api/forms/pulse/submit", { key: null, body: { fields } })).status,
+        ).toBe(201);
+      for (let i = 0; i < 3; i++) {
+        expect((await reach("fix")).status).toBe(204);
+        await send({ fix: `old ${i}`, plan: "x" });
+      }
+      await reach("fix"); // one respondent left there
+      await send({ plan: "only" });
+      const renamed = pulse({ id: "fix_first", formerly: ["fix"] });
+      expect((await api("PATCH", "/api/forms/pulse", { body: renamed })).status).toBe(200);
+      await reach("fix_first");
+      await send({ fix_first: "new", plan: "y" });
+      const stats = await api("GET", "/api/forms/pulse/stats");
+      expect(stats.body.dropoff).toEqual([
+        { field: "fix_first", reached: 5, answered: 4 },
+        { field: "plan", reached: 5, answered: 5 },
+      ]);
+      const report = await fetch(`${s.url}/api/forms/pulse/report?period=all`, {
+        headers: { authorization: `Bearer ${s.apiKey}` },
+      });
+      expect(await report.text()).toMatch(/\| What to fix \| 5 \| 4 \|/);
+    });
+
+    it("counts a list option among list answers, under a field's every id", async () => {
+      const tags = (field: Record<string, unknown>) => ({
+        title: "Tags",
+        slug: "tags",
+        humanness: false,
+        fields: [{ type: "checkbox", ...field }],
+      });
+      const abc = { id: "tags", options: ["a", "b", "c"] };
+      expect((await api("POST", "/api/forms", { body: tags(abc) })).status).toBe(201);
+      for (const picked of [["a", "b"], ["b"], ["c"]]) {
+        const body = { fields: { tags: picked } };
+        expect((await api("POST", "/api/forms/tags/submit", { key: null, body })).status).toBe(201);
+      }
+      const next = tags({ id: "labels", formerly: ["tags"], options: ["a", "c"] });
+      const plan = await api("POST", "/api/forms/tags/plan", { body: next });
+      expect(plan.body.changes).toEqual([
+        expect.objectContaining({ kind: "field_renamed", answers_affected: 3 }),
+        expect.objectContaining({ kind: "option_removed", option: "b", answers_affected: 2 }),
+      ]);
+    });
+
     it("another account can neither plan nor read the versions of the form", async () => {
       const other = await s.otherKey();
       const plan = await api("POST", "/api/forms/signup/plan", { key: other, body: {} });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { exportResponses } from "../../insights/export.ts";
-import { range, since, slug, until } from "../args.ts";
+import { includeTest, range, since, slug, until } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";
 
 /** Exports are returned inline; beyond this, use the REST export endpoint, which streams. */
@@ -12,14 +12,15 @@ export const exportResponsesTool = defineTool({
   description: `A form's responses as CSV, JSON or a Markdown table, inline (up to ${MAX_INLINE / 1024 / 1024} MB, then truncated: true).`,
   input: z.object({
     slug,
-    format: z.enum(["csv", "json", "markdown"]).default("csv").describe("csv, json or markdown"),
+    format: z.enum(["csv", "json", "markdown"]).default("csv"),
     since,
     until,
+    include_test: includeTest,
   }),
   output: z.object({ format: z.string(), content: z.string(), truncated: z.boolean().optional() }),
   annotations: READ,
   run: async (ctx, account, a) => {
-    const out = await exportResponses(ctx, account, a.slug, a.format, range(a));
+    const out = await exportResponses(ctx, account, a.slug, a.format, range(a), a.include_test);
     let content = "";
     const decoder = new TextDecoder();
     for await (const chunk of out.chunks()) {

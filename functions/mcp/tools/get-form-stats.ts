@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formStats } from "../../insights/stats.ts";
-import { slug } from "../args.ts";
+import { includeTest, slug } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";
 
 const n = z.number();
@@ -10,7 +10,7 @@ export const getStatsTool = defineTool({
   title: "Form stats",
   description:
     "Views, starts, responses, completion_rate (responses / starts), a 7-day sparkline (UTC) and the change on the week before.",
-  input: z.object({ slug }),
+  input: z.object({ slug, include_test: includeTest }),
   output: z.looseObject({
     views: n,
     starts: n,
@@ -21,7 +21,13 @@ export const getStatsTool = defineTool({
   }),
   annotations: READ,
   run: async (ctx, account, a) => {
-    const { submissions: _alias, ...stats } = await formStats(ctx, account, a.slug);
+    const { submissions: _alias, ...stats } = await formStats(
+      ctx,
+      account,
+      a.slug,
+      Date.now(),
+      a.include_test,
+    );
     return stats;
   },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { reportSummary, responseReport, responseReportHtml } from "../../insights/report.ts";
-import { slug } from "../args.ts";
+import { includeTest, slug } from "../args.ts";
 import { defineTool, EXTRA_CONTENT, READ, type TextContent } from "../tool.ts";
 
 const summary = z.object({
@@ -15,7 +15,7 @@ export const getReportTool = defineTool({
     "A period's responses as markdown and data (summary.fields: answered, option counts, mean/median, nps, average rank, newest text answers; more = left out: raise text_limit). format html: a page with charts as the second block.",
   input: z.object({
     slug,
-    period: z.enum(["7d", "30d", "90d", "all"]).default("7d").describe("7d, 30d, 90d or all"),
+    period: z.enum(["7d", "30d", "90d", "all"]).default("7d"),
     field: z.string().optional().describe("Only this field's summary (its id)"),
     text_limit: z
       .number()
@@ -24,10 +24,9 @@ export const getReportTool = defineTool({
       .max(500)
       .default(5)
       .describe("Text answers per field (max 500)"),
-    format: z
-      .enum(["markdown", "html"])
-      .default("markdown")
-      .describe("markdown, or html: a page with SVG charts"),
+    // the enums say their values; the description says what html is (tools/list ≤ 20,000 bytes)
+    format: z.enum(["markdown", "html"]).default("markdown"),
+    include_test: includeTest,
   }),
   output: z.object({
     period: z.string(),
@@ -37,7 +36,7 @@ export const getReportTool = defineTool({
   }),
   annotations: READ,
   run: async (ctx, account, a) => {
-    const options = { field: a.field, textLimit: a.text_limit };
+    const options = { field: a.field, textLimit: a.text_limit, withTest: a.include_test };
     if (a.format !== "html") return responseReport(ctx, account, a.slug, a.period, options);
     const { period, html, data } = await responseReportHtml(
       ctx,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listRecords } from "../../services/responses.ts";
-import { range, since, slug, until } from "../args.ts";
+import { includeTest, range, since, slug, until } from "../args.ts";
 import { responseRecord } from "../outputs.ts";
 import { defineTool, READ } from "../tool.ts";
 
@@ -15,6 +15,7 @@ export const listResponsesTool = defineTool({
     limit: z.number().int().min(1).max(200).default(50).describe("Responses per page (max 200)"),
     since,
     until,
+    include_test: includeTest,
   }),
   output: z.object({
     responses: z.array(responseRecord),
@@ -31,6 +32,7 @@ export const listResponsesTool = defineTool({
       range(a),
       a.limit,
       (a.page - 1) * a.limit,
+      a.include_test,
     );
     return { responses: records, page: a.page, limit: a.limit, total };
   },

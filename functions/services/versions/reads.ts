@@ -31,3 +31,19 @@ export function retiredColumns(l: Lineage, suffix: string): Column[] {
     read: (p) => p[f.id],
   }));
 }
+
+/**
+ * Counts keyed by field id, read under the live ids: an earlier id's count (`formerly`) is added
+ * to the live field that carries it on; ids no live field claims stay as they are.
+ */
+export function foldUnderLiveIds(counts: Map<string, number>, l: Lineage): Map<string, number> {
+  const out = new Map(counts);
+  for (const [id, keys] of l.keys)
+    for (const k of keys.slice(1)) {
+      const n = out.get(k);
+      if (n === undefined) continue;
+      out.set(id, (out.get(id) ?? 0) + n);
+      out.delete(k);
+    }
+  return out;
+}
