@@ -4,7 +4,7 @@
 // beside the form file when the form's own text was written by the same request.
 import { raise } from "../../src/core/errors.ts";
 import type { Form } from "../../src/core/schema.ts";
-import type { Translations } from "../../src/core/translation.ts";
+import { formLanguages, inLanguage, type Translations } from "../../src/core/translation.ts";
 import { checkTranslationFile, parseTranslationFile } from "../../src/core/translation-file.ts";
 import type { AppContext } from "../context.ts";
 
@@ -107,4 +107,26 @@ export async function repositoryTranslations(
     if (text !== null) out[lang] = text;
   }
   return out;
+}
+
+/**
+ * `get_form {slug, lang}` (SPEC §20): the definition in that language — its texts translated, its
+ * options and columns still the form's own values, with `choices` the labels to show for them —
+ * and the form's languages. Nothing for a form in one language asked without `lang`.
+ */
+export function formInLanguage(
+  row: { definition: Form; translations: Translations },
+  lang: string | undefined,
+) {
+  const all = formLanguages(row.definition, row.translations);
+  if (lang !== undefined && !all.includes(lang))
+    raise("invalid_param", `lang must be one of this form's languages: ${all.join(", ")}.`);
+  if (all.length < 2 && lang === undefined) return {};
+  const shown = lang ?? row.definition.locale;
+  const { form, choices } = inLanguage(row.definition, shown, row.translations);
+  return {
+    lang: shown,
+    languages: all,
+    ...(shown === row.definition.locale ? {} : { config: form, choices }),
+  };
 }
