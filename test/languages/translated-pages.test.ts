@@ -3,6 +3,8 @@
 // their pages; one respondent per language answers in that language; the export holds the form's
 // own options and a `lang` column; the report counts the three together and per language.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
@@ -206,5 +208,41 @@ describe("one form in English, German and Arabic", () => {
     });
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).code).toBe("validation_failed");
+  });
+
+  it("gives the form's definition in one of its languages over REST", async () => {
+    const de = await (await api("/api/forms/event?lang=de")).json();
+    expect(de).toMatchObject({ lang: "de", languages: ["en", "de", "ar"] });
+    expect(de.config.title).toBe("Teamveranstaltung");
+    expect(de.config.fields[0].options).toEqual(["Design", "Engineering", "Sales"]);
+    expect(de.choices.role).toEqual({
+      Design: "Gestaltung",
+      Engineering: "Technik",
+      Sales: "Vertrieb",
+    });
+    const own = await (await api("/api/forms/event")).json();
+    expect(own).toMatchObject({ lang: "en", config: { title: "Team event" } });
+    expect((await api("/api/forms/event?lang=fr")).status).toBe(400);
+  });
+
+  it("embeds the form in the language data-lang names", async () => {
+    const embed = await runFormdown(["embed", "event", "--lang", "ar"], {
+      env: { FORMDOWN_URL: s.url, FORMDOWN_API_KEY: s.apiKey },
+    });
+    expect(embed.stdout).toContain(`<div data-formdown="${base()}" data-lang="ar"></div>`);
+    const context = await browser.newContext({ locale: "de-DE" });
+    const page = await context.newPage();
+    // the author's own site, on another origin (localhost, another port)
+    const host = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" }).end(`<h1>Host</h1>${embed.stdout}`);
+    });
+    await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
+    await page.goto(`http://localhost:${(host.address() as AddressInfo).port}/`);
+    const frame = page.frameLocator("iframe");
+    await expect(frame.locator("h1").textContent()).resolves.toBe("فعالية الفريق");
+    expect(await frame.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await frame.locator("html").getAttribute("class")).toContain("fd-embed");
+    await context.close();
+    host.close();
   });
 });
