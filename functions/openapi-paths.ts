@@ -52,6 +52,12 @@ const detail = {
     commit_sha: { type: ["string", "null"] },
     preview_url: { type: "string", description: "A draft's unguessable preview page (SPEC §16)" },
     version: { ...int, description: "The live version (SPEC §16)" },
+    lang: { ...str, description: "The language config is in (a form with languages, SPEC §20)" },
+    languages: { type: "array", items: str, description: "The form's languages, its own first" },
+    choices: {
+      type: "object",
+      description: "Field id → {option as in the form → its label in lang}",
+    },
     created_at: str,
     updated_at: str,
     config: { type: "object" },
@@ -65,6 +71,7 @@ export const record = {
     id: str,
     submitted_at: str,
     version: { ...int, description: "The form version it was answered against" },
+    lang: { ...str, description: "The language the respondent read (SPEC §20)" },
     payload: { type: "object" },
     score: {},
     test: { const: true },
@@ -119,9 +126,20 @@ const deployBody = {
       schema: {
         oneOf: [
           ref("FormDefinition"),
-          obj({ markdown: str, renamed_from: str, status: { enum: ["draft", "live"] } }, [
-            "markdown",
-          ]),
+          obj(
+            {
+              markdown: str,
+              renamed_from: str,
+              status: { enum: ["draft", "live"] },
+              translations: {
+                type: "object",
+                description:
+                  "The form's translation files (SPEC §20): language → {content: the whole <slug>.<lang>.md}; checked against the form, stored with it; absent keeps the stored ones",
+                additionalProperties: obj({ content: str }),
+              },
+            },
+            ["markdown"],
+          ),
         ],
       },
     },
@@ -226,7 +244,13 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/forms/{slug}": {
     parameters: [slug],
-    get: { summary: "A form's definition and stats", responses: { 200: json(detail), ...owner } },
+    get: {
+      summary: "A form's definition and stats (`?lang=`: in one of its languages, SPEC §20)",
+      parameters: [
+        q("lang", { ...str, description: "One of the form's languages (default: its own)" }),
+      ],
+      responses: { 200: json(detail), ...err("BadRequest"), ...owner },
+    },
     patch: {
       summary: "Change part of a form (`?dry_run=true`: the plan only)",
       parameters: changeParameters,

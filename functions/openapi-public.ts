@@ -54,6 +54,11 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
                   description:
                     "Seconds since the respondent started (stored as `seconds`; null when implausible)",
                 },
+                lang: {
+                  ...str,
+                  description:
+                    "The language the respondent read: the form's locale (default) or one of its languages (SPEC §20); option labels of that translation are stored as the form's own options",
+                },
               },
               ["fields"],
             ),

@@ -1,4 +1,4 @@
-/* Formdown embed (no dependencies): <div data-formdown="https://host/@me/slug"></div>
+/* Formdown embed (no dependencies): <div data-formdown="https://host/@me/slug" data-lang="de"></div>
    becomes an iframe of the form that grows with its content; a redirect ending moves this page. */
 (() => {
   const frames = [];
@@ -7,6 +7,9 @@
       if (box.querySelector("iframe")) continue;
       const url = new URL(box.getAttribute("data-formdown"), location.href);
       url.searchParams.set("embed", "1");
+      // one of the form's languages (SPEC §20): the page goes to it, as its language switch would
+      const lang = box.getAttribute("data-lang");
+      if (lang) url.searchParams.set("lang", lang);
       // a light page keeps the form light: a frame in another colour scheme is painted opaque
       if (!getComputedStyle(box).colorScheme.includes("dark"))
         url.searchParams.set("scheme", "light");

@@ -8,8 +8,8 @@ import { glob } from "astro/loaders";
 import { z } from "zod";
 import { BUNDLED_EXAMPLES, hasOwnForms } from "./core/bundled-examples.ts";
 import { formatFormFileError, parseFormFile } from "./core/form-file.ts";
-import { formSchema } from "./core/schema.ts";
-import { isTranslationFile } from "./core/translation-file.ts";
+import { type Form, formSchema } from "./core/schema.ts";
+import { checkTranslationFile, isTranslationFile } from "./core/translation-file.ts";
 
 // forms/@<handler>/<slug>.md — the id keeps the handler, so the URL maps 1:1 to the file.
 // <slug>.<lang>.md beside a form is its translation (SPEC §20), never a form of its own.
@@ -58,7 +58,23 @@ async function problems(dir: string, root: string): Promise<string[]> {
         out.push(
           `${shown}:1: The file's slug "${parsed.form.slug}" must match its name "${name.slice(0, -3)}".`,
         );
+      else out.push(...(await translationProblems(parsed.form, join(dir, handler.name), root)));
     }
+  }
+  return out;
+}
+
+/** A form's translation files as `formdown validate` checks them: errors only (SPEC §20). */
+async function translationProblems(form: Form, dir: string, root: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const lang of form.languages ?? []) {
+    const path = join(dir, `${form.slug}.${lang}.md`);
+    const inside = relative(root, path);
+    const shown = inside.startsWith("..") ? path : inside;
+    const text = await readFile(path, "utf8").catch(() => null);
+    if (text === null)
+      out.push(`${shown}:1: "${lang}" is in the form's languages but this file is missing.`);
+    else out.push(...checkTranslationFile(form, text, shown).errors.map(formatFormFileError));
   }
   return out;
 }

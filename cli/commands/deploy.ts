@@ -65,6 +65,8 @@ export function registerDeploy(cli: CAC): void {
         const from = renamed.get(t.file);
         const done = await api(settings, "PUT", `/api/forms/${enc(t.slug)}${confirm}`, {
           markdown: t.text,
+          // every translation, so one removed beside the form is dropped on the server too
+          translations: t.translations,
           ...(from ? { renamed_from: from } : {}),
         });
         results.push({ file: t.file, ...done, ...(from ? { renamed_from: from } : {}) });

@@ -1,23 +1,39 @@
+import { dirname } from "node:path";
 import type { CAC } from "cac";
 import { formatFormFileError } from "../../src/core/form-file.ts";
 import { type Plan, planLines } from "../../src/core/plan/plan.ts";
+import { translationName } from "../../src/core/translation-file.ts";
 import { api, CliError, enc } from "../lib/api.ts";
-import { checkFiles, formFiles } from "../lib/check-files.ts";
+import { type CheckedFile, checkFiles, formFiles } from "../lib/check-files.ts";
 import type { Settings } from "../lib/config.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out } from "../lib/output.ts";
 
+export interface ValidFile {
+  file: string;
+  text: string;
+  slug: string;
+  /** The form's translation files beside it: language → `{content}` (what deploy sends). */
+  translations: Record<string, { content: string }>;
+}
+
 /** The valid form files named (default: every `forms/@*\/*.md`); any invalid one stops it all. */
 export async function validFiles(files: string[]) {
-  const texts: { file: string; text: string; slug: string }[] = [];
+  const texts: ValidFile[] = [];
+  const translated: CheckedFile[] = [];
   let invalid = 0;
   for (const c of await checkFiles(files.length > 0 ? files : await formFiles())) {
-    // translation files are checked with their form; they are not (yet) sent themselves
-    if (c.kind === "translation" && c.errors.length === 0) continue;
-    if (c.errors.length > 0 || !c.form) {
+    // a valid translation file goes with its form (SPEC §20)
+    if (c.kind === "translation" && c.errors.length === 0) translated.push(c);
+    else if (c.errors.length > 0 || !c.form) {
       invalid++;
       for (const e of c.errors) out(formatFormFileError(e));
-    } else texts.push({ file: c.file, text: c.text, slug: c.form.slug });
+    } else texts.push({ file: c.file, text: c.text, slug: c.form.slug, translations: {} });
+  }
+  for (const t of translated) {
+    const name = translationName(t.file)!;
+    const form = texts.find((f) => dirname(f.file) === dirname(t.file) && f.slug === name.slug);
+    if (form) form.translations[name.lang] = { content: t.text };
   }
   if (invalid > 0)
     throw new CliError(

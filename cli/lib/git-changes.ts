@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { translationName } from "../../src/core/translation-file.ts";
 
 /** What changed among the form files between a commit and HEAD (SPEC §16). */
 export interface FormChanges {
@@ -27,6 +30,7 @@ export function formChanges(since: string, cwd = "."): FormChanges | null {
     return null;
   }
   const changes: FormChanges = { deploy: [], removed: [] };
+  const translated = new Set<string>();
   const lines = git(["diff", "--name-status", "-M", since, "HEAD", "--", "forms/"]);
   for (const line of lines.split("\n").filter(Boolean)) {
     const [status = "", a = "", b] = line.split("\t");
@@ -39,6 +43,14 @@ export function formChanges(since: string, cwd = "."): FormChanges | null {
         from && from !== slugOf(b) ? { file: b, renamedFrom: from } : { file: b },
       );
     } else if (kind === "R" && slugOf(a)) changes.removed.push({ file: a, slug: slugOf(a)! });
+    else translated.add(b ?? a);
+  }
+  // a translation file added, changed or removed (SPEC §20) deploys its form again, with it
+  for (const file of translated) {
+    const name = translationName(file);
+    const form = name && `${file.slice(0, file.lastIndexOf("/") + 1)}${name.slug}.md`;
+    if (!form || !existsSync(join(cwd, form))) continue;
+    if (!changes.deploy.some((d) => d.file === form)) changes.deploy.push({ file: form });
   }
   return changes;
 }

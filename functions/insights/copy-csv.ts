@@ -52,6 +52,7 @@ export function copyCsvStatement(
   range: Range,
   quiz: boolean,
   withTest = false,
+  lang = false,
 ): string {
   check(UUID.test(formId), "form id");
   for (const c of columns)
@@ -76,6 +77,6 @@ export function copyCsvStatement(
   if (range.since) where.push(`submitted_at >= '${range.since}'`);
   if (range.until) where.push(`submitted_at < '${range.until}'`);
   const answers = reads.length > 0 ? `, lateral (select ${reads.join(", ")} offset 0) as a` : "";
-  return `copy (select id, to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as submitted_at${cells.map((c) => `, ${c}`).join("")}
+  return `copy (select id, to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as submitted_at${lang ? ", lang" : ""}${cells.map((c) => `, ${c}`).join("")}
     from responses${answers} where ${where.join(" and ")} order by responses.submitted_at desc, responses.id desc) to stdout with (format csv, header true)`;
 }

@@ -45,9 +45,12 @@ export async function exportResponses(
     ...retiredColumns(lines, format === "csv" ? " (retired)" : ""),
   ];
   const quiz = row.definition.type === "quiz";
+  // a form in several languages: which one each respondent read (SPEC §20)
+  const lang = (row.definition.languages ?? []).length > 0;
   const headers = [
     "id",
     "submitted_at",
+    ...(lang ? ["lang"] : []),
     ...columns.map((c) => c.header),
     ...(quiz ? ["score_points", "score_percent"] : []),
     ...(withTest ? ["test"] : []),
@@ -56,7 +59,7 @@ export async function exportResponses(
   // COPY reads each column from one path: answers under earlier ids or labels need the carry below
   if (format === "csv" && copy && !lines.maps) {
     // Postgres writes the CSV itself (COPY streams it), at about twice Node's rate
-    const statement = copyCsvStatement(row.id, columns, range, quiz, withTest);
+    const statement = copyCsvStatement(row.id, columns, range, quiz, withTest, lang);
     async function* copied(): AsyncGenerator<string | Uint8Array> {
       yield* copy!(statement);
     }
@@ -87,6 +90,7 @@ export async function exportResponses(
         const cells = [
           r.id,
           r.submitted_at,
+          ...(lang ? [r.lang ?? ""] : []),
           ...columns.map((c) => c.read(payload)),
           ...(quiz ? [score?.points, score?.percent] : []),
           ...(withTest ? [r.test ? "true" : ""] : []),

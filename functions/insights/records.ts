@@ -8,6 +8,8 @@ export interface StoredRecord {
   score: unknown;
   version: number | null;
   test: boolean;
+  /** The language the respondent read (SPEC §20); null before languages were recorded. */
+  lang: string | null;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function* recordBatches(
   let after: { at: string; id: string } | null = null;
   for (;;) {
     const rows: (StoredRecord & { cursor_at: string })[] = await ctx.db.query(
-      `select id, submitted_at, version, payload, score, test,
+      `select id, submitted_at, version, lang, payload, score, test,
               to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
          from responses
         where form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2)

@@ -34,6 +34,33 @@ export async function trendFor(
   });
 }
 
+/**
+ * Responses per language the respondent read (SPEC §20), the form's own first, then its other
+ * languages, then any other recorded; a response from before languages were recorded counts as
+ * the form's own. Undefined for a form in one language.
+ */
+export async function languageCounts(
+  ctx: AppContext,
+  row: Pick<FormHead, "id" | "definition">,
+  since: string | null,
+  until: string | null,
+  withTest = false,
+): Promise<{ lang: string; count: number }[] | undefined> {
+  const own = row.definition.locale ?? "en";
+  const listed = [own, ...(row.definition.languages ?? [])];
+  if (listed.length < 2) return undefined;
+  const rows = await ctx.db.query<{ lang: string; count: number }>(
+    `select coalesce(lang, $2) as lang, count(*)::int as count from responses
+      where form_id = $1 and ${testAnswers(withTest)} and ($3::timestamptz is null or submitted_at >= $3)
+        and ($4::timestamptz is null or submitted_at < $4) group by 1`,
+    [row.id, own, since, until],
+  );
+  const counts = new Map(rows.map((r) => [r.lang, r.count]));
+  const known = new Set<string>(listed);
+  const order = [...listed, ...[...counts.keys()].filter((l) => !known.has(l)).sort()];
+  return order.map((lang) => ({ lang, count: counts.get(lang) ?? 0 }));
+}
+
 export interface ReportWindow {
   since: string | null;
   until: string | null;
@@ -65,11 +92,12 @@ export async function collectReport(
   const quiz = row.definition.type === "quiz";
   const lines = await formLineage(ctx, row);
   const test = w.withTest === true;
-  const [t, stats, trend, furthest] = await Promise.all([
+  const [t, stats, trend, furthest, languages] = await Promise.all([
     reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit, lines, test),
     statsFor(ctx, row, w.now, test),
     trendFor(ctx, row.id, w.now, 30, test),
     reachedCounts(ctx, row.id, w.since, w.until, lines),
+    languageCounts(ctx, row, w.since, w.until, test),
   ]);
   const answered = new Map(fields.map((f) => [f.id, t.tallies.get(f.id)?.answered ?? 0]));
   return {
@@ -96,5 +124,6 @@ export async function collectReport(
     ),
     medianSeconds: t.medianSeconds,
     earlier: t.earlier,
+    ...(languages ? { languages } : {}),
   };
 }

@@ -2,9 +2,17 @@ import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { operatorForms } from "../../src/core/bundled-examples.ts";
 import { formatFormFileError, parseFormFile } from "../../src/core/form-file.ts";
+import { translationName } from "../../src/core/translation-file.ts";
 import type { AppContext } from "../context.ts";
 import { type Account, accountByHandler, createAccount } from "../services/accounts.ts";
 import { upsertForm } from "../services/deploy.ts";
+import { repositoryTranslations } from "../services/translations.ts";
+
+/** The form file a translation file (`event.de.md`) belongs to; any other path as it is. */
+const formOf = (path: string) => {
+  const t = translationName(path);
+  return t ? `${path.slice(0, path.lastIndexOf("/") + 1)}${t.slug}.md` : path;
+};
 
 /**
  * First embedded start with an empty database: create the account (FORMDOWN_HANDLER, default
@@ -36,10 +44,12 @@ export async function deployRepositoryForms(
   const deployed: string[] = [];
   const invalid: string[] = [];
   const accounts = new Map<string, Account | null>();
+  // a changed translation file deploys its form again, with it
+  const wanted = only && new Set([...only].map(formOf));
   // the bundled examples only on a repository without forms of its own
   for (const path of operatorForms(await ctx.repo.list("forms"))) {
     const m = FILE.exec(path);
-    if (!m || (only && !only.has(path))) continue;
+    if (!m || (wanted && !wanted.has(path))) continue;
     const handler = m[1]!;
     if (!accounts.has(handler)) {
       let account = await accountByHandler(ctx, handler);
@@ -58,7 +68,9 @@ export async function deployRepositoryForms(
       continue;
     }
     try {
-      await upsertForm(ctx, account, m[2]!, parsed.form, { path, sha: null });
+      // the translation files beside it come with it (SPEC §20)
+      const translations = await repositoryTranslations(ctx, handler, parsed.form);
+      await upsertForm(ctx, account, m[2]!, { ...parsed.form, translations }, { path, sha: null });
       deployed.push(path);
     } catch (error) {
       invalid.push(path);

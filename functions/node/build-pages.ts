@@ -23,7 +23,9 @@ const STAMP = join(ROOT, "dist", ".formdown-built");
 async function fresh(): Promise<boolean> {
   const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
   const config = statSync(join(ROOT, "astro.config.mjs")).mtimeMs;
-  return built > 0 && config < built && (await newest(join(ROOT, "src"))) < built;
+  // public/ is copied into the build as it is (embed.js): a change there needs a build too
+  const sources = Math.max(await newest(join(ROOT, "src")), await newest(join(ROOT, "public")));
+  return built > 0 && config < built && sources < built;
 }
 
 type BuildOptions = {

@@ -5,6 +5,7 @@ import { extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { isProtected, lockedForm } from "../../src/core/locked-form.ts";
+import { formLanguages } from "../../src/core/translation.ts";
 import { pageModel } from "../../src/lib/page-model.ts";
 import type { AppContext } from "../context.ts";
 import { formByPreview } from "../services/drafts.ts";
@@ -84,15 +85,25 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     const path = decodeURIComponent(url.pathname);
     if (req.method !== "GET" && req.method !== "HEAD") return null;
     if (extname(path) && !path.includes("..")) return serveFile(join(client, path));
-    const page = /^\/@([a-z0-9-]+)\/([a-z0-9-]+)\/?$/.exec(path);
+    // the form's own language at its URL, each translation at `<URL>/<lang>` (SPEC §20)
+    const page = /^\/@([a-z0-9-]+)\/([a-z0-9-]+)(?:\/([a-z]{2,3}))?\/?$/.exec(path);
     const preview = /^\/preview\/([A-Za-z0-9_-]{20,64})\/?$/.exec(path);
     if (page || preview) {
       const row = preview ? await formByPreview(ctx, preview[1]!) : await findForm(ctx, page![2]!);
       // a draft has no public page; its preview page sends test answers (SPEC §16)
-      const shown = row && (preview ? true : row.handler === page![1] && !row.draft);
+      const lang = page?.[3];
+      const shown =
+        row &&
+        (preview
+          ? true
+          : row.handler === page![1] &&
+            !row.draft &&
+            (lang === undefined ||
+              formLanguages(row.definition, row.translations).indexOf(lang) > 0));
       if (!row && page) {
         const moved = await renamedTo(ctx, page[1]!, page[2]!);
-        if (moved) return redirect(`${ctx.config.publicBaseUrl}${moved}${url.search}`, 301);
+        const to = `${ctx.config.publicBaseUrl}${moved}${page[3] ? `/${page[3]}` : ""}`;
+        if (moved) return redirect(`${to}${url.search}`, 301);
       }
       // a link or password form's content only with its token or password (SPEC §19); the
       // owner's preview link is its own key
@@ -107,6 +118,10 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
             version: row.version,
             locked,
             ...(preview ? { preview: preview[1]! } : {}),
+            // a locked page shows no content, in no language
+            ...(preview || locked
+              ? {}
+              : { lang, translations: row.translations, origin: ctx.config.publicBaseUrl }),
           })
         : undefined;
       const { incoming, outgoing } = env as NodeEnv;

@@ -17,7 +17,7 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
     c.json(await createForm(ctx, c.get("account"), await readJson(c)), 201),
   );
   app.get("/api/forms/:slug", key, async (c) =>
-    c.json(await getForm(ctx, c.get("account"), c.req.param("slug"))),
+    c.json(await getForm(ctx, c.get("account"), c.req.param("slug"), c.req.query("lang"))),
   );
   // ?dry_run=true answers the plan and changes nothing; ?confirm=true accepts a destructive one
   app.patch("/api/forms/:slug", key, async (c) => {

@@ -13,6 +13,13 @@ import {
   formPath,
   replaceForm,
 } from "./forms.ts";
+import {
+  checkedTranslations,
+  repositoryTranslations,
+  storeTranslations,
+  translationTexts,
+  writeTranslationFiles,
+} from "./translations.ts";
 import { guardPlan, planFor } from "./versions/guard.ts";
 import { snapshotVersion } from "./versions/history.ts";
 
@@ -54,11 +61,20 @@ export async function upsertForm(
 ) {
   const from = renamedFrom(input);
   if (from !== undefined) input = withoutKey(input, "renamed_from");
+  const texts = translationTexts(input);
+  if (texts !== undefined) input = withoutKey(input, "translations");
   const draft = draftWanted(input);
   input = withoutStatus(input);
   const form = definitionFrom(input);
   if (form.slug !== slug)
     raise("invalid_request", `The definition's slug "${form.slug}" does not match "${slug}".`);
+  // checked before anything changes: a broken translation leaves the form as it was
+  const translations = texts && checkedTranslations(form, account.handler, texts);
+  const translate = async (id: string) => {
+    if (!translations) return false;
+    if (!file) await writeTranslationFiles(ctx, account.handler, slug, texts!);
+    return storeTranslations(ctx, { id, slug }, translations);
+  };
   // a file renamed (SPEC §16): the form moves to the new slug with its id, responses and webhooks
   const renamed = from !== undefined && from !== slug && !(await findForm(ctx, slug));
   if (renamed) await renameForm(ctx, account, from!, slug);
@@ -79,6 +95,7 @@ export async function upsertForm(
         file.sha,
       ]);
     if (file) await snapshotVersion(ctx, created.form_id);
+    await translate(created.form_id);
     return {
       result: "created" as const,
       slug,
@@ -98,10 +115,11 @@ export async function upsertForm(
     `Deploy form ${slug}`,
     file ? { ...options, commit: false, sha: file.sha } : { ...options, text: authorText(input) },
   );
+  const translated = await translate(row.id);
   return {
     result: renamed
       ? ("renamed" as const)
-      : changed
+      : changed || translated
         ? ("updated" as const)
         : ("unchanged" as const),
     slug,
@@ -175,11 +193,12 @@ export async function deployFormFile(
   let sha = existing?.commit_sha ?? null;
   if (content !== undefined)
     ({ sha } = await ctx.repo.write(target.path, text!, `Deploy form ${target.slug}`));
+  const translations = await repositoryTranslations(ctx, account.handler, parsed.form);
   const done = await upsertForm(
     ctx,
     account,
     target.slug,
-    parsed.form,
+    { ...parsed.form, translations },
     { path: target.path, sha },
     { confirm: true, plan },
   );

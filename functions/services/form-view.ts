@@ -1,5 +1,6 @@
 import { raise } from "../../src/core/errors.ts";
 import type { Form } from "../../src/core/schema.ts";
+import type { Translations } from "../../src/core/translation.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
 
@@ -22,6 +23,8 @@ export interface FormRow {
   /** A draft: no public page, test answers only, until published (SPEC §16). */
   draft: boolean;
   preview_token: string | null;
+  /** Its translations (SPEC §20): language → the translation file's strings. */
+  translations: Translations;
   response_count: number;
   created_at: string;
   updated_at: string;
@@ -29,7 +32,7 @@ export interface FormRow {
 
 const HEAD_COLUMNS = `f.id, f.account_id, a.handler, f.slug, f.short_code, f.title, f.type, f.definition,
   f.access_mode, f.access_token, f.access_password_hash, f.file_path, f.commit_sha, f.version,
-  f.draft, f.preview_token, f.created_at, f.updated_at`;
+  f.draft, f.preview_token, f.translations, f.created_at, f.updated_at`;
 
 export const FORM_COLUMNS = `${HEAD_COLUMNS},
   (select count(*) from responses r where r.form_id = f.id and not r.test)::int as response_count`;

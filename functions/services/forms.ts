@@ -20,6 +20,7 @@ import {
   summary,
   viewCounts,
 } from "./form-view.ts";
+import { formInLanguage } from "./translations.ts";
 import { guardPlan, planFor } from "./versions/guard.ts";
 import { snapshotVersion } from "./versions/history.ts";
 
@@ -98,10 +99,11 @@ export async function readFormFile(ctx: AppContext, account: Account, slug: stri
   return { slug, path, content };
 }
 
-export async function getForm(ctx: AppContext, account: Account, slug: string) {
+export async function getForm(ctx: AppContext, account: Account, slug: string, lang?: string) {
   const row = await ownedForm(ctx, account, slug);
   const views = await viewCounts(ctx, [row.id]);
-  return detail(ctx, row, views.get(row.id) ?? 0);
+  // in one of its languages (SPEC §20): the definition translated, with the labels of its choices
+  return { ...detail(ctx, row, views.get(row.id) ?? 0), ...formInLanguage(row, lang) };
 }
 
 /** Creates a form; 409 when the slug is anyone's already (changes go through PATCH or deploy). */

@@ -59,6 +59,7 @@ export function record(
     payload: unknown;
     score: unknown;
     version?: number | null;
+    lang?: string | null;
     test?: boolean;
   },
 ) {
@@ -67,6 +68,8 @@ export function record(
     submitted_at: r.submitted_at,
     // the form version it was answered against (responses from before versions: the first)
     ...(r.version !== undefined ? { version: r.version ?? 1 } : {}),
+    // the language the respondent read (SPEC §20); the answers are in the form's own terms
+    ...(r.lang ? { lang: r.lang } : {}),
     payload: r.payload,
     ...(row.definition.type === "quiz" ? { score: r.score } : {}),
     ...(r.test ? { test: true } : {}),
@@ -96,7 +99,7 @@ export async function listRecords(
       score: unknown;
       test: boolean;
     }>(
-      `select id, submitted_at, version, payload, score, test from responses where ${WHERE}
+      `select id, submitted_at, version, lang, payload, score, test from responses where ${WHERE}
         order by submitted_at desc, id desc limit $5 offset $6`,
       [row.id, range.since, range.until, withTest, limit, offset],
     ),
@@ -120,7 +123,7 @@ export async function getRecord(ctx: AppContext, account: Account, slug: string,
     score: unknown;
     test: boolean;
   }>(
-    "select id, submitted_at, version, payload, score, test from responses where form_id = $1 and id = $2",
+    "select id, submitted_at, version, lang, payload, score, test from responses where form_id = $1 and id = $2",
     [row.id, id],
   );
   if (!r) raise("not_found", "No such response.");

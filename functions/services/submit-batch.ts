@@ -25,6 +25,8 @@ export interface PlainResponse {
   version?: number | null;
   /** Seconds the respondent took (the submit's `seconds`), when known. */
   seconds?: number | null;
+  /** The language the respondent read (SPEC §20). */
+  lang?: string | null;
   /** The form's `response.created` webhooks: the shared INSERT writes their deliveries too. */
   hooks?: string[];
   /** When the submit must be answered (QueryOptions.answerBy): a row still queued then fails. */
@@ -73,10 +75,10 @@ export function foldInserted(
   return byId;
 }
 
-const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, seq, seconds, version)
-  select r.id, r.form_id, r.payload, r.score, r.commit_sha, nextval(r.sequence::regclass), r.seconds, r.version
-    from unnest($1::uuid[], $2::uuid[], $3::jsonb[], $4::jsonb[], $5::text[], $6::text[], $7::int[], $8::int[])
-      as r(id, form_id, payload, score, commit_sha, sequence, seconds, version)
+const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, seq, seconds, version, lang)
+  select r.id, r.form_id, r.payload, r.score, r.commit_sha, nextval(r.sequence::regclass), r.seconds, r.version, r.lang
+    from unnest($1::uuid[], $2::uuid[], $3::jsonb[], $4::jsonb[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[])
+      as r(id, form_id, payload, score, commit_sha, sequence, seconds, version, lang)
   returning id, seq`;
 
 /** The same, with the deliveries of the rows whose form has a webhook (any row of the batch). */
@@ -84,9 +86,9 @@ const BATCH_WITH_DELIVERIES = `with r as (${BATCH.replace("returning id, seq", "
   d as (${DELIVERIES("r", null)})
   ${RESULT(false)}`;
 
-/** The same, the deliveries leased to this process's sender ($9 seconds). */
+/** The same, the deliveries leased to this process's sender ($10 seconds). */
 const BATCH_WITH_LEASED = `with r as (${BATCH.replace("returning id, seq", "returning id, form_id, seq")}),
-  d as (${DELIVERIES("r", null, "$9")})
+  d as (${DELIVERIES("r", null, "$10")})
   ${RESULT(true)}`;
 
 interface Waiting {
@@ -156,6 +158,7 @@ export function responseInserter(
         column((r) => r.sequence),
         column((r) => r.seconds ?? null),
         column((r) => r.version ?? null),
+        column((r) => r.lang ?? null),
       ];
       if (lease !== null) params.push(lease);
       try {

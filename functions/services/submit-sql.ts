@@ -35,6 +35,8 @@ export interface SubmitWrite {
   score: string | null;
   /** Seconds from the first answer to the submit, as the page counted them. */
   seconds?: number | null;
+  /** The language the respondent read (SPEC §20). */
+  lang?: string | null;
   idempotencyKey: string | null;
   /** Hash of the request the key was first sent with (submit.ts requestHash). */
   idempotencyHash?: string | null;
@@ -111,6 +113,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
     commit_sha: w.commitSha,
     seconds: w.seconds,
     version: w.version,
+    lang: w.lang,
     test: w.test ? true : null,
   };
   for (const [column, value] of Object.entries(optional)) {

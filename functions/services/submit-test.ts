@@ -49,7 +49,12 @@ export async function submitTest(
   /** The definition the answers are checked against, and its version (SPEC §16). */
   { form, version }: { form: Form; version: number },
   input: TestInput,
-  { key, hash, seconds }: { key?: string | undefined; hash: string | null; seconds: number | null },
+  {
+    key,
+    hash,
+    seconds,
+    lang,
+  }: { key?: string | undefined; hash: string | null; seconds: number | null; lang?: string },
 ) {
   const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
   const urls = uploadUrls(form, payload);
@@ -63,6 +68,7 @@ export async function submitTest(
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
     seconds,
+    lang,
     maxResponses: null,
     idempotencyKey: key ?? null,
     idempotencyHash: hash,

@@ -19,6 +19,7 @@ import {
   type ResponseInserter,
   responseInserter,
 } from "./submit-batch.ts";
+import { spokenAnswers } from "./submit-lang.ts";
 import { formSequence, submitStatement } from "./submit-sql.ts";
 import { submitTest, testAnswer } from "./submit-test.ts";
 import { checkUploads, uploadUrls } from "./submit-uploads.ts";
@@ -76,7 +77,15 @@ export function plausibleSeconds(value: unknown): number | null {
 type Access = "access_mode" | "access_token" | "access_password_hash";
 type SubmitRow = Pick<
   FormRow,
-  "id" | "account_id" | "definition" | "commit_sha" | "version" | "draft" | "preview_token" | Access
+  | "id"
+  | "account_id"
+  | "definition"
+  | "commit_sha"
+  | "version"
+  | "draft"
+  | "preview_token"
+  | "translations"
+  | Access
 > & {
   /**
    * Every email due up to this response count is in the outbox (a submit that wrote the outbox
@@ -103,7 +112,7 @@ async function submitRow(ctx: AppContext, slug: string, answerBy: number) {
   if (cached) return cached;
   const [found] = await ctx.db.query<Omit<SubmitRow, "sequence" | "milestones">>(
     `select id, account_id, definition, access_mode, access_token, access_password_hash, commit_sha,
-       version, draft, preview_token,
+       version, draft, preview_token, translations,
        (select coalesce(json_agg(w.id), '[]') from webhooks w
          where w.form_id = forms.id and 'response.created' = any(w.events)) as hooks
        from forms where slug = $1`,
@@ -176,6 +185,9 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     ctx.formCache.forget(slug);
     return submitRow(ctx, slug, answerBy);
   });
+  // translated option labels back to the form's own (SPEC §20), before anything reads the answers
+  const { lang, fields } = spokenAnswers(form, row.translations, input.body);
+  input = { ...input, body: { ...input.body, fields } };
   const key = input.idempotencyKey?.slice(0, 200);
   const hash = key ? await requestHash(input.body) : null;
   if (key) {
@@ -189,7 +201,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   }
   if (test) {
     const seconds = plausibleSeconds(input.body.seconds);
-    const t = await submitTest(ctx, row, { form, version }, input, { key, hash, seconds });
+    const t = await submitTest(ctx, row, { form, version }, input, { key, hash, seconds, lang });
     const ignored = ignoredAnswers(form.fields, input.body.fields, t.payload);
     return {
       ...answer(row, t.id, t.score, t.payload),
@@ -223,6 +235,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
     seconds: plausibleSeconds(input.body.seconds),
+    lang,
     hooks: row.hooks,
     answerBy,
   };

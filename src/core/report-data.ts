@@ -26,6 +26,11 @@ export interface ReportData {
   quiz: Map<number, number> | null;
   dropoff: FunnelStep[];
   medianSeconds: number | null;
+  /**
+   * A form in several languages (SPEC §20): its responses in the period per language the
+   * respondent read, the form's own first; absent for a form in one language.
+   */
+  languages?: { lang: string; count: number }[];
   /** Fields of earlier versions no live field carries on, with their answers (SPEC §16). */
   earlier?: { field: Field; answered: number }[];
 }

@@ -41,6 +41,8 @@ export interface ReportLocale {
   option(type: string, value: string): string;
   /** A quiz score bucket (0, 10, … 90) as "0–9%" … "90–100%". */
   scoreRange(bucket: number): string;
+  /** A language code named in the report's language, with the code: "German (de)". */
+  language(code: string): string;
   /** True where the language says "one" for n (its other words take the plural). */
   one(n: number): boolean;
 }
@@ -55,6 +57,7 @@ export function reportLocale(locale: string): ReportLocale {
   const shares = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
   const signs = new Intl.NumberFormat(lang, { signDisplay: "always" });
   const dates = new Intl.DateTimeFormat(lang, { ...UTC, dateStyle: "medium" });
+  const languages = new Intl.DisplayNames(lang, { type: "language" });
   const days = new Intl.DateTimeFormat(lang, { ...UTC, month: "2-digit", day: "2-digit" });
   const moments = new Intl.DateTimeFormat(lang, {
     ...UTC,
@@ -79,6 +82,7 @@ export function reportLocale(locale: string): ReportLocale {
     date,
     day: (iso) => days.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`)),
     dateTime: (iso) => moments.format(new Date(iso)),
+    language: (code) => `${languages.of(code) ?? code} (${code})`,
     duration(seconds) {
       if (seconds === null) return t.no_timings;
       const s = Math.round(seconds);

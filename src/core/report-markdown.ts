@@ -73,6 +73,26 @@ function numbersSection(field: Field, tally: Tally, title: string, l: ReportLoca
   return `${text}${markdownTable([l.t.value, l.t.count], rows)}\n${more}`;
 }
 
+/** Responses per language (SPEC §20): each language named in the report's, with its code. */
+function languagesSection(
+  rows: NonNullable<ReportData["languages"]>,
+  responses: number,
+  l: ReportLocale,
+): string[] {
+  const { t } = l;
+  const table = rows.map((r) => [
+    l.language(r.lang),
+    l.count(r.count),
+    l.pct(share(r.count, responses)),
+  ]);
+  return [
+    `## ${t.languages_heading}`,
+    "",
+    markdownTable([t.language, t.responses, t.share], table),
+    "",
+  ];
+}
+
 /** The Markdown report: totals, completion, per-field summaries, quiz scores, drop-off. */
 export function reportMarkdown(d: ReportData): string {
   const l = reportLocale(d.locale);
@@ -109,6 +129,7 @@ export function reportMarkdown(d: ReportData): string {
       "",
     );
   }
+  if (d.languages) out.push(...languagesSection(d.languages, d.responses, l));
   if (d.earlier && d.earlier.length > 0)
     out.push(
       `## ${t.earlier_heading}`,

@@ -160,3 +160,27 @@ export function toFormTerms(
   }
   return out;
 }
+
+/** A form's translations as stored with it: language → the translation file's strings. */
+export type Translations = Record<string, Translation>;
+
+/** The languages a form's pages speak: its own first, then each listed one it has strings for. */
+export const formLanguages = (
+  form: Form,
+  translations: Translations | null | undefined,
+): string[] => [
+  form.locale,
+  ...(form.languages ?? []).filter((l) => translations?.[l] !== undefined),
+];
+
+/** The form as a page in `lang` shows it (its own language: as it is), speaking that locale. */
+export function inLanguage(
+  form: Form,
+  lang: string,
+  translations: Translations | null | undefined,
+) {
+  const translation = lang === form.locale ? undefined : translations?.[lang];
+  if (!translation) return { form, choices: {} as TranslatedForm["choices"] };
+  const translated = translate(form, translation);
+  return { ...translated, form: { ...translated.form, locale: lang as Form["locale"] } };
+}

@@ -1,5 +1,6 @@
 import { publicForm } from "../core/public-form.ts";
 import type { Form } from "../core/schema.ts";
+import { formLanguages, inLanguage, type Translations } from "../core/translation.ts";
 
 export const TURNSTILE_SCRIPT =
   "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
@@ -22,19 +23,57 @@ export interface PageModel {
   preview?: string | undefined;
   /** A link or password form shown without its content until the respondent unlocks it. */
   locked?: boolean;
+  /** Field id → {option as in the form → label shown}: a translated page's choices (SPEC §20). */
+  choices: Record<string, Record<string, string>>;
+  /** A form in more than one language: this page's, every one, and where each page lives. */
+  languages?: PageLanguages | undefined;
+}
+
+export interface PageLanguages {
+  /** This page's language. */
+  lang: string;
+  /** Every language of the form, its own first (the page at the form's own URL). */
+  all: string[];
+  /** The form's own page, `/@<handler>/<slug>`; each translation is at `<path>/<lang>`. */
+  path: string;
+  /** Before `path` in `hreflang` links: the public origin, "" when a build does not know it. */
+  origin: string;
+}
+
+/** Where a language's page of the form lives. */
+export const languagePath = (l: Pick<PageLanguages, "all" | "path">, lang: string) =>
+  lang === l.all[0] ? l.path : `${l.path}/${lang}`;
+
+interface LanguageOptions {
+  /** The page's language: the form's own (default) or one of its translations. */
+  lang?: string | undefined;
+  /** The form's translations (language → strings). */
+  translations?: Translations | null | undefined;
+  /** The public origin, for absolute `hreflang` links. */
+  origin?: string | undefined;
 }
 
 export function pageModel(
   form: Form,
   handler: string,
-  options: Partial<Omit<PageModel, "form" | "handler">> = {},
+  options: Partial<Omit<PageModel, "form" | "handler" | "choices" | "languages">> &
+    LanguageOptions = {},
 ): PageModel {
+  const all = formLanguages(form, options.translations);
+  const lang = options.lang && all.includes(options.lang) ? options.lang : form.locale;
+  const shown = inLanguage(publicForm(form), lang, options.translations);
   const closesAt = form.settings.closes_at;
   const closed =
     form.access.mode === "closed" || (closesAt !== undefined && Date.parse(closesAt) <= Date.now());
   return {
-    form: publicForm(form),
+    form: shown.form,
     handler,
+    choices: shown.choices,
+    ...(all.length > 1
+      ? {
+          languages: { lang, all, path: `/@${handler}/${form.slug}`, origin: options.origin ?? "" },
+        }
+      : {}),
     apiBase: options.apiBase ?? "",
     status: options.status ?? (closed ? "closed" : "live"),
     access: options.access ?? form.access.mode,

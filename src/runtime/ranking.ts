@@ -28,7 +28,10 @@ export function setupRanking(list: HTMLElement, onChange: () => void): void {
     // the sentence comes from the page, in its language
     if (status)
       status.textContent = status.dataset
-        .moved!.replace("{option}", li.dataset.value!)
+        .moved!.replace(
+          "{option}",
+          li.querySelector(".fd-rank-label")?.textContent ?? li.dataset.value!,
+        )
         .replace("{n}", String(at))
         .replace("{total}", String(items().length));
     // keep focus on the moved item's button so repeated presses keep moving it

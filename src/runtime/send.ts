@@ -27,11 +27,19 @@ export interface SubmitAnswer {
 
 /** The body of a submit, without the anti-bot token. */
 export function submitBody(
-  def: { hidden: string[]; access: string; version?: number | null; preview?: string | null },
+  def: {
+    hidden: string[];
+    access: string;
+    version?: number | null;
+    preview?: string | null;
+    locale?: string;
+  },
   root: HTMLElement,
   fields: Record<string, unknown>,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = { fields };
+  // the language the respondent read (SPEC §20); the answers are the form's own options anyway
+  if (def.locale) body.lang = def.locale;
   // the API validates against the version this page was built from, or answers form_changed
   if (typeof def.version === "number") body.version = def.version;
   const params = new URLSearchParams(location.search);

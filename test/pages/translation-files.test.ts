@@ -1,8 +1,12 @@
 // SPEC §20: a translation file (<slug>.<lang>.md) beside a form is never built as a form of its
-// own: the pages build of the examples, translations included, succeeds and makes one page each.
+// own: the pages build of the examples, translations included, succeeds and makes one page for
+// the form and one for each of its translations.
+
+import { readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildPages } from "../../functions/node/build-pages.ts";
 
@@ -27,5 +31,49 @@ describe("the pages build with translation files", () => {
     // (the static pages sit under client/ beside the adapter's server part)
     expect(built.some((f) => f.endsWith("@me/product-survey/index.html"))).toBe(true);
     expect(built.filter((f) => /product-survey\.(de|ar)/.test(f))).toEqual([]);
+    // each translation is a page of its own (SPEC §20), in its language, linked to the others
+    const client = join(outDir, "client");
+    const page = (path: string) => readFileSync(join(client, path, "index.html"), "utf8");
+    const own = page("@me/product-survey");
+    const de = page("@me/product-survey/de");
+    const ar = page("@me/product-survey/ar");
+    expect(de).toContain('<html lang="de" dir="ltr"');
+    expect(ar).toContain('<html lang="ar" dir="rtl"');
+    expect(de).toContain("<h1>Wie machen wir uns?</h1>");
+    for (const html of [own, de, ar])
+      for (const link of ["en", "de", "ar", "x-default"])
+        expect(html).toMatch(
+          new RegExp(`<link rel="alternate" hreflang="${link}" href="/@me/product-survey`),
+        );
+    // page weight (gzip -9, the page's scripts with the chunks they import, CSS, HTML): a
+    // translation within 10 % of the form
+    const asset = (name: string) => readFileSync(join(client, "_astro", name));
+    /** A script and what it imports statically (its chunks); dynamic imports load later. */
+    const scripts = (name: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(name)) return seen;
+      seen.add(name);
+      const code = asset(name).toString();
+      for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) scripts(m[1]!, seen);
+      return seen;
+    };
+    const weight = (html: string) => {
+      const assets = [...html.matchAll(/(?:href|src)="\/_astro\/([^"]+)"/g)].map((m) => m[1]!);
+      const gz = (name: string) => gzipSync(asset(name), { level: 9 }).length;
+      const loaded = new Set(
+        assets.filter((a) => a.endsWith(".js")).flatMap((a) => [...scripts(a)]),
+      );
+      const js = [...loaded].reduce((n, a) => n + gz(a), 0);
+      const css = assets.filter((a) => a.endsWith(".css")).reduce((n, a) => n + gz(a), 0);
+      return { js, total: gzipSync(html).length + js + css };
+    };
+    const [w, wde, war] = [weight(own), weight(de), weight(ar)];
+    console.log(
+      `gzip bytes: own ${JSON.stringify(w)}, de ${JSON.stringify(wde)}, ar ${JSON.stringify(war)}`,
+    );
+    // a translation loads exactly the form's scripts: no script per language (the language
+    // script is inline, in the HTML weighed below)
+    for (const x of [wde, war]) expect(x.js).toBe(w.js);
+    for (const x of [wde, war])
+      expect(Math.abs(x.total - w.total) / w.total).toBeLessThanOrEqual(0.1);
   }, 240_000);
 });

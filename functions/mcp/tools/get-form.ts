@@ -9,9 +9,13 @@ export const getFormTool = defineTool({
   name: "get_form",
   title: "Get a form",
   description:
-    "A form: definition (config), status, URLs, counts, how to submit (submit_url; humanness: a submit needs an anti-bot token).",
-  input: z.object({ slug }),
+    "A form: config (lang: translated), status, URLs, counts, submit_url (humanness: needs anti-bot token).",
+  input: z.object({
+    slug,
+    lang: z.string().optional(),
+  }),
   output: formDetail,
   annotations: READ,
-  run: async (ctx, account, args) => detailAnswer(ctx, await getForm(ctx, account, args.slug)),
+  run: async (ctx, account, args) =>
+    detailAnswer(ctx, await getForm(ctx, account, args.slug, args.lang)),
 });

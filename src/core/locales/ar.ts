@@ -18,6 +18,7 @@ export const ar: Messages = {
   not_found_title: "النموذج غير موجود",
   not_found_body: "لا يوجد نموذج على هذا العنوان. تحقّق من الرابط الذي وصلك.",
   made_with: "صُنع باستخدام Formdown",
+  language: "اللغة",
   upload_progress: "تقدّم رفع {label}",
   move_up: "انقل {option} إلى الأعلى",
   move_down: "انقل {option} إلى الأسفل",

@@ -19,6 +19,7 @@ export const de: Messages = {
   not_found_body:
     "Unter dieser Adresse gibt es kein Formular. Prüfen Sie den Link, den Sie erhalten haben.",
   made_with: "Erstellt mit Formdown",
+  language: "Sprache",
   upload_progress: "Upload-Fortschritt für {label}",
   move_up: "{option} nach oben",
   move_down: "{option} nach unten",

@@ -19,6 +19,7 @@ export const en = {
   not_found_title: "Form not found",
   not_found_body: "There is no form at this address. Check the link you were given.",
   made_with: "Made with Formdown",
+  language: "Language",
   upload_progress: "Upload progress for {label}",
   move_up: "Move {option} up",
   move_down: "Move {option} down",

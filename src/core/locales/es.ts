@@ -18,6 +18,7 @@ export const es: Messages = {
   not_found_title: "Formulario no encontrado",
   not_found_body: "No hay ningún formulario en esta dirección. Comprueba el enlace que recibiste.",
   made_with: "Hecho con Formdown",
+  language: "Idioma",
   upload_progress: "Progreso de la subida de {label}",
   move_up: "Subir {option}",
   move_down: "Bajar {option}",

@@ -19,6 +19,7 @@ export const fr: Messages = {
   not_found_body:
     "Il n’y a pas de formulaire à cette adresse. Vérifiez le lien que vous avez reçu.",
   made_with: "Créé avec Formdown",
+  language: "Langue",
   upload_progress: "Progression de l’envoi pour {label}",
   move_up: "Monter {option}",
   move_down: "Descendre {option}",

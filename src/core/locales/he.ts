@@ -18,6 +18,7 @@ export const he: Messages = {
   not_found_title: "הטופס לא נמצא",
   not_found_body: "אין טופס בכתובת הזו. כדאי לבדוק את הקישור שקיבלת.",
   made_with: "נוצר באמצעות Formdown",
+  language: "שפה",
   upload_progress: "התקדמות ההעלאה של {label}",
   move_up: "הזזת {option} למעלה",
   move_down: "הזזת {option} למטה",

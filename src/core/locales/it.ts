@@ -18,6 +18,7 @@ export const it: Messages = {
   not_found_title: "Modulo non trovato",
   not_found_body: "Non c’è nessun modulo a questo indirizzo. Controlla il link che hai ricevuto.",
   made_with: "Creato con Formdown",
+  language: "Lingua",
   upload_progress: "Avanzamento del caricamento di {label}",
   move_up: "Sposta {option} in su",
   move_down: "Sposta {option} in giù",

@@ -18,6 +18,7 @@ export const ja: Messages = {
   not_found_title: "フォームが見つかりません",
   not_found_body: "このアドレスにフォームはありません。受け取ったリンクを確認してください。",
   made_with: "Formdown で作成",
+  language: "言語",
   upload_progress: "{label} のアップロード状況",
   move_up: "{option} を上へ移動",
   move_down: "{option} を下へ移動",

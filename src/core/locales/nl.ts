@@ -18,6 +18,7 @@ export const nl: Messages = {
   not_found_title: "Formulier niet gevonden",
   not_found_body: "Op dit adres staat geen formulier. Controleer de link die je hebt gekregen.",
   made_with: "Gemaakt met Formdown",
+  language: "Taal",
   upload_progress: "Uploadvoortgang voor {label}",
   move_up: "{option} omhoog",
   move_down: "{option} omlaag",

@@ -18,6 +18,7 @@ export const pl: Messages = {
   not_found_title: "Nie znaleziono formularza",
   not_found_body: "Pod tym adresem nie ma formularza. Sprawdź otrzymany link.",
   made_with: "Utworzono w Formdown",
+  language: "Język",
   upload_progress: "Postęp przesyłania: {label}",
   move_up: "Przesuń {option} w górę",
   move_down: "Przesuń {option} w dół",

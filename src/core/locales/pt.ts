@@ -18,6 +18,7 @@ export const pt: Messages = {
   not_found_title: "Formulário não encontrado",
   not_found_body: "Não existe nenhum formulário neste endereço. Verifique a ligação que recebeu.",
   made_with: "Feito com Formdown",
+  language: "Idioma",
   upload_progress: "Progresso do envio de {label}",
   move_up: "Mover {option} para cima",
   move_down: "Mover {option} para baixo",

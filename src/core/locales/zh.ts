@@ -18,6 +18,7 @@ export const zh: Messages = {
   not_found_title: "未找到表单",
   not_found_body: "此地址没有表单。请检查你收到的链接。",
   made_with: "由 Formdown 制作",
+  language: "语言",
   upload_progress: "{label} 的上传进度",
   move_up: "将 {option} 上移",
   move_down: "将 {option} 下移",

@@ -1,3 +1,4 @@
+import { barChart } from "../charts/bar-chart.ts";
 import { columnChart } from "../charts/column-chart.ts";
 import { funnelChart } from "../charts/funnel-chart.ts";
 import { escapeXml } from "../charts/svg.ts";
@@ -65,6 +66,27 @@ function quiz(scores: Map<number, number>, l: ReportLocale): string {
   )}</section>`;
 }
 
+/** Responses per language (SPEC §20): bars, and the same figures as a table. */
+function languages(d: ReportData, l: ReportLocale): string {
+  if (!d.languages) return "";
+  const { t } = l;
+  const rows = d.languages.map((r) => {
+    const share = d.responses ? r.count / d.responses : 0;
+    return {
+      label: l.language(r.lang),
+      value: share,
+      text: `${l.count(r.count)} · ${l.pct(share)}`,
+      count: r.count,
+    };
+  });
+  return `<h2 id="lang-h">${escapeXml(t.languages_heading)}</h2><section class="card" aria-labelledby="lang-h">${barChart("langs", t.languages_heading, rows)}${numbersTable(
+    l,
+    t.languages_heading,
+    [t.language, t.responses],
+    rows.map((r) => [r.label, r.count]),
+  )}</section>`;
+}
+
 /** Fields of earlier versions, kept with their answers (SPEC §16). */
 function earlier(d: ReportData, l: ReportLocale): string {
   if (!d.earlier || d.earlier.length === 0) return "";
@@ -122,5 +144,5 @@ export function renderReportHtml(
   const meta = l.say("meta", { period: l.period(d.period), date: l.dateTime(d.generatedAt) });
   const footer = options.footer ?? escapeXml(l.say("footer", { slug: d.slug }));
   const dir = l.dir === "rtl" ? ' dir="rtl"' : "";
-  return `<!doctype html><html lang="${escapeXml(l.lang)}"${dir}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><header><h1>${escapeXml(title)}</h1><p class="meta">${escapeXml(meta)}</p>${kpis(d, l)}</header>${options.intro ?? ""}${trend(d, l)}<h2>${escapeXml(t.answers_heading)}</h2><div class="grid">${cards || `<p>${escapeXml(t.no_questions)}</p>`}</div>${d.quiz ? quiz(d.quiz, l) : ""}${dropoff(d, l)}${earlier(d, l)}<footer>${footer}</footer></main></body></html>`;
+  return `<!doctype html><html lang="${escapeXml(l.lang)}"${dir}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><header><h1>${escapeXml(title)}</h1><p class="meta">${escapeXml(meta)}</p>${kpis(d, l)}</header>${options.intro ?? ""}${trend(d, l)}<h2>${escapeXml(t.answers_heading)}</h2><div class="grid">${cards || `<p>${escapeXml(t.no_questions)}</p>`}</div>${d.quiz ? quiz(d.quiz, l) : ""}${languages(d, l)}${dropoff(d, l)}${earlier(d, l)}<footer>${footer}</footer></main></body></html>`;
 }

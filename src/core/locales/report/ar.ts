@@ -60,6 +60,8 @@ export const reportAr: ReportText = {
   earlier_note: "حقول لم تعد في النموذج؛ تُحفظ إجاباتها وتُصدَّر كأعمدة متقاعدة.",
   field: "الحقل",
   question: "السؤال",
+  languages_heading: "الردود حسب اللغة",
+  language: "اللغة",
   dropoff_heading: "التسرب حسب الحقل",
   dropoff_note:
     "كم عدد المجيبين الذين وصلوا إلى كل حقل (أبلغت صفحتهم بذلك، أو أجابوا عنه) وكم منهم أجاب عنه.",

@@ -62,6 +62,8 @@ export const reportDe: ReportText = {
     "Felder, die nicht mehr im Formular sind; ihre Antworten bleiben erhalten und werden als ausgemusterte Spalten exportiert.",
   field: "Feld",
   question: "Frage",
+  languages_heading: "Antworten pro Sprache",
+  language: "Sprache",
   dropoff_heading: "Abbrüche pro Feld",
   dropoff_note:
     "Wie viele Befragte jedes Feld erreicht haben (ihre Seite hat es gemeldet, oder sie haben es beantwortet) und wie viele davon es beantwortet haben.",

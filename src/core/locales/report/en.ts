@@ -62,6 +62,8 @@ export const reportEn = {
     "Fields no longer in the form; their answers are kept and exported as retired columns.",
   field: "Field",
   question: "Question",
+  languages_heading: "Responses per language",
+  language: "Language",
   dropoff_heading: "Drop-off by field",
   dropoff_note:
     "How many respondents reached each field (their page reported it, or they answered it), and how many of those answered it.",

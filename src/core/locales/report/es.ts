@@ -63,6 +63,8 @@ export const reportEs: ReportText = {
     "Campos que ya no están en el formulario; sus respuestas se conservan y se exportan como columnas retiradas.",
   field: "Campo",
   question: "Pregunta",
+  languages_heading: "Respuestas por idioma",
+  language: "Idioma",
   dropoff_heading: "Abandono por campo",
   dropoff_note:
     "Cuántas personas llegaron a cada campo (su página lo indicó, o lo respondieron) y cuántas de ellas lo respondieron.",

@@ -63,6 +63,8 @@ export const reportFr: ReportText = {
     "Champs qui ne sont plus dans le formulaire ; leurs réponses sont conservées et exportées comme colonnes retirées.",
   field: "Champ",
   question: "Question",
+  languages_heading: "Réponses par langue",
+  language: "Langue",
   dropoff_heading: "Abandons par champ",
   dropoff_note:
     "Combien de répondants ont atteint chaque champ (leur page l’a signalé, ou ils y ont répondu), et combien d’entre eux y ont répondu.",

@@ -60,6 +60,8 @@ export const reportHe: ReportText = {
   earlier_note: "שדות שכבר אינם בטופס; התשובות שלהם נשמרות ומיוצאות כעמודות שהוצאו משימוש.",
   field: "שדה",
   question: "שאלה",
+  languages_heading: "תגובות לפי שפה",
+  language: "שפה",
   dropoff_heading: "נשירה לפי שדה",
   dropoff_note: "כמה משיבים הגיעו לכל שדה (הדף שלהם דיווח על כך, או שענו עליו) וכמה מהם ענו עליו.",
   median_complete: "זמן חציוני להשלמה: {duration}.",

@@ -62,6 +62,8 @@ export const reportIt: ReportText = {
     "Campi non più presenti nel modulo; le loro risposte sono conservate ed esportate come colonne ritirate.",
   field: "Campo",
   question: "Domanda",
+  languages_heading: "Risposte per lingua",
+  language: "Lingua",
   dropoff_heading: "Abbandoni per campo",
   dropoff_note:
     "Quanti rispondenti hanno raggiunto ciascun campo (la loro pagina lo ha segnalato, o hanno risposto) e quanti di loro hanno risposto.",

@@ -61,6 +61,8 @@ export const reportJa: ReportText = {
     "フォームから削除された項目です。回答は保持され、廃止された列としてエクスポートされます。",
   field: "項目",
   question: "質問",
+  languages_heading: "言語ごとの回答",
+  language: "言語",
   dropoff_heading: "項目ごとの離脱",
   dropoff_note:
     "各項目に到達した回答者の数（ページが報告したか、回答があったもの）と、そのうち回答した人数。",

@@ -63,6 +63,8 @@ export const reportNl: ReportText = {
     "Velden die niet meer in het formulier staan; hun antwoorden blijven bewaard en worden geëxporteerd als vervallen kolommen.",
   field: "Veld",
   question: "Vraag",
+  languages_heading: "Antwoorden per taal",
+  language: "Taal",
   dropoff_heading: "Afhakers per veld",
   dropoff_note:
     "Hoeveel respondenten elk veld bereikten (hun pagina meldde het, of ze beantwoordden het) en hoeveel van hen het beantwoordden.",

@@ -61,6 +61,8 @@ export const reportPl: ReportText = {
     "Pola, których nie ma już w formularzu; ich odpowiedzi są zachowane i eksportowane jako wycofane kolumny.",
   field: "Pole",
   question: "Pytanie",
+  languages_heading: "Odpowiedzi według języka",
+  language: "Język",
   dropoff_heading: "Rezygnacje według pola",
   dropoff_note:
     "Ilu respondentów dotarło do każdego pola (zgłosiła to ich strona lub na nie odpowiedzieli) i ilu z nich na nie odpowiedziało.",

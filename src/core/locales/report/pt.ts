@@ -62,6 +62,8 @@ export const reportPt: ReportText = {
     "Campos que já não estão no formulário; as suas respostas são mantidas e exportadas como colunas retiradas.",
   field: "Campo",
   question: "Pergunta",
+  languages_heading: "Respostas por idioma",
+  language: "Idioma",
   dropoff_heading: "Desistências por campo",
   dropoff_note:
     "Quantos inquiridos chegaram a cada campo (a sua página indicou-o, ou responderam-lhe) e quantos deles lhe responderam.",

@@ -60,6 +60,8 @@ export const reportZh: ReportText = {
   earlier_note: "已不在表单中的字段；其回答仍会保留，并作为已停用的列导出。",
   field: "字段",
   question: "问题",
+  languages_heading: "各语言的回复",
+  language: "语言",
   dropoff_heading: "各字段的流失",
   dropoff_note: "到达每个字段的受访者人数（页面已报告，或已作答），以及其中作答的人数。",
   median_complete: "完成用时中位数：{duration}。",
