@@ -2,8 +2,11 @@ import { z } from "zod";
 import { formSchema } from "../../src/core/schema.ts";
 import { parseInstant } from "../services/responses.ts";
 
-/** Arguments several tools share, described once. */
-export const slug = z.string().min(1).describe("Form slug");
+/**
+ * Arguments several tools share, described once. `slug` names itself: a description on each of
+ * about twenty tools cost 470 bytes of tools/list (SPEC §14's 20,000-byte budget).
+ */
+export const slug = z.string().min(1);
 
 /** A webhook of the form (add_webhook answers it, list_webhooks lists them). */
 export const webhookId = z.string().describe("Webhook id (from list_webhooks)");
