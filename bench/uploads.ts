@@ -4,10 +4,10 @@
 // sends `clients` (default 8) concurrent uploads of `mb` (default 60) MB each, streamed from
 // this process in 64 KiB chunks. It prints the server's RSS before, its peak during (sampled every
 // 50 ms from /proc), and 5 s later, and how many uploads were stored. Before streaming (the body
-// read whole by FormData) the same run took the server from ~256 MB to ~1.5 GB. Streamed, on this
-// 2-core machine under other load: +36 MB for one 60 MB upload, +48…69 MB for 8 × 60 MB and
-// +65 MB for 8 × 10 MB — the same for 6× the bytes, so it is garbage between collections in
-// Node's HTTP and stream layers, not the files (BENCH_NODE_ARGS="--max-semi-space-size=1": +31 MB).
+// read whole by FormData) the same run took the server from ~256 MB to ~1.5 GB. Streamed, the
+// spent socket chunks still piled up outside the heap until V8's external-memory threshold: +86,
+// +109 and +156 MB for 8 × 60 MB (2026-11-26). With a young-generation collection after every
+// 4 MB streamed (functions/http/release-garbage.ts): +10…25 MB, median +14 MB, in six runs.
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";

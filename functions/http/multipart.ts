@@ -2,6 +2,8 @@
 // and a file part's bytes flow out as they arrive, so memory holds one chunk and a boundary's
 // worth of look-ahead, whatever the file's size. Web streams only (Node and Deno alike).
 
+import { streamed } from "./release-garbage.ts";
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 /** Headers of one part, at most this many bytes. */
@@ -134,6 +136,7 @@ export class MultipartReader {
     const counted = (controller: ReadableStreamDefaultController<Uint8Array>) => ({
       enqueue: (bytes: Uint8Array) => {
         this.partSize += bytes.byteLength;
+        streamed(bytes.byteLength);
         if (this.partSize > max) {
           this.partOverMax = true;
           throw new MultipartError(`part over ${max} bytes`);
