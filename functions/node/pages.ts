@@ -83,6 +83,9 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
   return async (req, env) => {
     const url = new URL(req.url);
     const path = decodeURIComponent(url.pathname);
+    // a locked page prerendered on a static host fetches its form from here (src/runtime/unlock.ts)
+    if (req.method === "OPTIONS" && /^\/@[a-z0-9-]+\/[a-z0-9-]+/.test(path))
+      return new Response(null, { status: 204, headers: PAGE_CORS });
     if (req.method !== "GET" && req.method !== "HEAD") return null;
     if (extname(path) && !path.includes("..")) return serveFile(join(client, path));
     // the form's own language at its URL, each translation at `<URL>/<lang>` (SPEC §20)
@@ -125,6 +128,7 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
           })
         : undefined;
       const { incoming, outgoing } = env as NodeEnv;
+      for (const [name, value] of Object.entries(PAGE_CORS)) outgoing.setHeader(name, value);
       const render = await current();
       return new Promise<Response>((done) => {
         render(incoming, outgoing, () => done(new Response("Not found", { status: 404 })), {
@@ -154,6 +158,13 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     return null;
   };
 }
+
+/** Pages are public HTML; a protected one needs the respondent's token or password to show more. */
+const PAGE_CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers": "x-formdown-access",
+  "access-control-allow-methods": "GET",
+};
 
 /** Response.redirect's headers are immutable; Hono's middleware may still add its own. */
 const redirect = (location: string, status: number) =>

@@ -28,7 +28,9 @@ class FormdownForm extends HTMLElement {
   #finish: Promise<typeof import("./finish.ts")> | null = null;
 
   connectedCallback() {
-    if (this.dataset.locked !== undefined) return void this.#lock();
+    // a locked page's script is a chunk of its own (unlock.ts)
+    if (this.dataset.locked !== undefined)
+      return void import("./unlock.ts").then((m) => m.unlock(this));
     this.#def = JSON.parse(this.querySelector("#fd-def")!.textContent!) as Definition;
     this.#tr = translator(this.#def.t);
     this.#form = this.querySelector("form");
@@ -62,38 +64,6 @@ class FormdownForm extends HTMLElement {
     this.querySelector("[data-back]")!.addEventListener("click", () => this.#move(-1));
     this.#antiBot = new AntiBot(this.#def, this.querySelector<HTMLElement>("[data-captcha]")!);
     this.#render();
-  }
-
-  /**
-   * A password form shown without its content (LockedPage.astro): the password fetches this page
-   * again, rendered with the form, and that form takes this one's place, the password filled in.
-   */
-  #lock() {
-    const form = this.querySelector<HTMLFormElement>("form.fd-unlock");
-    if (!form) return;
-    const { t } = JSON.parse(this.querySelector("#fd-def")!.textContent!) as {
-      t: Record<string, string>;
-    };
-    const status = this.querySelector<HTMLElement>(".fd-status")!;
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const password = this.querySelector<HTMLInputElement>("#fd-password")!.value;
-      const res = await fetch(location.href, { headers: { "x-formdown-access": password } }).catch(
-        () => null,
-      );
-      const html = res?.ok ? await res.text() : "";
-      const next = new DOMParser()
-        .parseFromString(html, "text/html")
-        .querySelector("formdown-form");
-      if (!next || next.hasAttribute("data-locked")) {
-        status.textContent = t.denied ?? "";
-        status.classList.add("fd-bad");
-        return;
-      }
-      const unlocked = document.importNode(next, true) as HTMLElement;
-      unlocked.querySelector<HTMLInputElement>("#fd-password")!.value = password;
-      this.replaceWith(unlocked);
-    });
   }
 
   #url(path: string) {

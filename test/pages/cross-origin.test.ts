@@ -1,6 +1,7 @@
-import { readFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPages } from "../../functions/node/build-pages.ts";
@@ -15,19 +16,46 @@ let api: TestServer;
 let statics: Server;
 let pagesUrl = "";
 let browser: SuiteBrowser;
+let forms = "";
+
+// a password form: its static page must hold none of this (SPEC §19)
+const SECRET = `---
+title: Members only
+slug: secret
+humanness: false
+access: { mode: password }
+fields:
+  - { id: handshake, type: text, label: What is the secret handshake?, required: true }
+---
+Only members read this introduction.
+`;
 
 beforeAll(async () => {
   api = await startTestServer();
-  for (const name of ["contact"]) {
-    const markdown = await readFile(
-      new URL(`../fixtures/examples/${name}.md`, import.meta.url),
-      "utf8",
-    );
-    await client(api.url, api.apiKey)("PUT", `/api/forms/${name}`, { body: { markdown } });
+  forms = await mkdtemp(join(tmpdir(), "formdown-cross-origin-"));
+  // the copy of the contact example under a handler of its own: at forms/@me/contact.md it would
+  // count as the bundled example, which an operator's build leaves out; the locked page fetches
+  // its form from the API's page for the account's handler (me)
+  await mkdir(join(forms, "@team"));
+  await mkdir(join(forms, "@me"));
+  await cp(
+    new URL("../fixtures/examples/contact.md", import.meta.url).pathname,
+    join(forms, "@team", "contact.md"),
+  );
+  await writeFile(join(forms, "@me", "secret.md"), SECRET);
+  const owner = client(api.url, api.apiKey);
+  for (const file of ["@team/contact.md", "@me/secret.md"]) {
+    const markdown = await readFile(join(forms, file), "utf8");
+    await owner("PUT", `/api/forms/${file.slice(file.indexOf("/") + 1, -3)}`, {
+      body: { markdown },
+    });
   }
+  await owner("PUT", "/api/forms/secret/access", {
+    body: { mode: "password", password: "open sesame" },
+  });
   await buildPages({
     outDir,
-    env: { FORMDOWN_BASE_URL: api.url },
+    env: { FORMDOWN_BASE_URL: api.url, FORMDOWN_FORMS_DIR: forms },
   });
   const types: Record<string, string> = {
     ".html": "text/html",
@@ -55,6 +83,7 @@ afterAll(async () => {
   await browser?.close();
   statics?.close();
   await api?.close();
+  if (forms) await rm(forms, { recursive: true, force: true });
 });
 
 describe("static pages on another origin than the API", () => {
@@ -63,7 +92,7 @@ describe("static pages on another origin than the API", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    await page.goto(`${pagesUrl}/@me/contact/`);
+    await page.goto(`${pagesUrl}/@team/contact/`);
     await page.getByLabel("Your name").fill("Grace Hopper");
     await page.getByLabel("Email address").fill("grace@example.com");
     await page.getByLabel("Message").fill("From a CDN");
@@ -77,6 +106,29 @@ describe("static pages on another origin than the API", () => {
     expect(
       errors.filter((e) => e.includes("Content Security Policy") || e.includes("CORS")),
     ).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps a password form's content off its static page; the password fetches it from the API", async () => {
+    const html = await readFile(join(outDir, "client", "@me", "secret", "index.html"), "utf8");
+    expect(html).toContain("Members only");
+    expect(html).not.toContain("secret handshake");
+    expect(html).not.toContain("Only members read");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${pagesUrl}/@me/secret/`);
+    await page.getByLabel("Password").fill("wrong guess");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => page.locator(".fd-status").textContent()).toMatch(/password|link/i);
+    await page.getByLabel("Password").fill("open sesame");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("What is the secret handshake?").fill("Two taps");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor({ timeout: 30_000 });
+    const list = await client(api.url, api.apiKey)("GET", "/api/forms/secret/responses");
+    expect(list.body.responses.map((r: { payload: unknown }) => r.payload)).toEqual([
+      { handshake: "Two taps" },
+    ]);
     await context.close();
   });
 });

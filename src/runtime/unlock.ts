@@ -1,0 +1,55 @@
+// A link or password form shown without its content (LockedPage.astro; SPEC §19): its own chunk,
+// fetched only by locked pages. The password (or the link's `access` token) fetches the page
+// again, rendered with the form, and that form takes this one's place. A prerendered page on a
+// static host asks the API's server for it (`api`, the page's FORMDOWN_BASE_URL), which renders it.
+
+interface Locked {
+  slug: string;
+  t: Record<string, string>;
+  /** Where the API is served when it is not the page's own origin (a static host), else "". */
+  api?: string;
+}
+
+export function unlock(element: HTMLElement): void {
+  const def = JSON.parse(element.querySelector("#fd-def")!.textContent!) as Locked;
+  const api = def.api ?? "";
+  const page = `${api}${location.pathname}${location.search}`;
+  const status = element.querySelector<HTMLElement>(".fd-status");
+  const form = element.querySelector<HTMLFormElement>("form.fd-unlock");
+  // a link form: the server already rendered it if the token was right; a static page asks the API
+  if (!form) {
+    if (api && new URLSearchParams(location.search).has("access")) void swap(element, page, {}, "");
+    return;
+  }
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const password = element.querySelector<HTMLInputElement>("#fd-password")!.value;
+    if (await swap(element, page, { "x-formdown-access": password }, api, password)) return;
+    status!.textContent = def.t.denied ?? "";
+    status!.classList.add("fd-bad");
+  });
+}
+
+async function swap(
+  element: HTMLElement,
+  page: string,
+  headers: Record<string, string>,
+  api: string,
+  password?: string,
+): Promise<boolean> {
+  const res = await fetch(page, { headers }).catch(() => null);
+  const html = res?.ok ? await res.text() : "";
+  const next = new DOMParser().parseFromString(html, "text/html").querySelector("formdown-form");
+  if (!next || next.hasAttribute("data-locked")) return false;
+  const unlocked = document.importNode(next, true) as HTMLElement;
+  // the server rendered it for its own origin: its API calls go there from this page too
+  const own = unlocked.querySelector("#fd-def");
+  if (own && api) {
+    const shown = JSON.parse(own.textContent!) as { apiBase?: string };
+    own.textContent = JSON.stringify({ ...shown, apiBase: shown.apiBase || api });
+  }
+  if (password !== undefined)
+    unlocked.querySelector<HTMLInputElement>("#fd-password")!.value = password;
+  element.replaceWith(unlocked);
+  return true;
+}
