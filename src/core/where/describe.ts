@@ -45,3 +45,17 @@ export function describeSegment(
     where: where.map((c) => describeCondition(c, l)).join(l.t.where_and),
   });
 }
+
+/**
+ * The report's heading: its title, and for a segment which responses it counts
+ * ("NPS — responses report — 7 responses where recommend ≤ 6").
+ */
+export function reportHeading(
+  d: { title: string; responses: number; segment?: WhereCondition[] | undefined },
+  l: ReportLocale,
+): string {
+  const title = l.say("report_title", { title: d.title });
+  return d.segment && d.segment.length > 0
+    ? `${title} — ${describeSegment(d.segment, d.responses, l)}`
+    : title;
+}
