@@ -1,6 +1,6 @@
 // The responses and submissions endpoints (SPEC §6, §12): reading, one by id, and deleting.
 import { range, record } from "./openapi-paths.ts";
-import { err, id, includeTest, int, json, obj, owner, q, slug } from "./openapi-schema.ts";
+import { err, id, includeTest, int, json, obj, owner, q, slug, where } from "./openapi-schema.ts";
 
 /** Deleting responses (SPEC §12): one by id, or a time range in one statement. */
 const responseDeletes = Object.fromEntries(
@@ -8,9 +8,13 @@ const responseDeletes = Object.fromEntries(
     [
       `${what}s`,
       {
-        summary: `Delete the ${what}s in a time range (at least one of since/until), or every test answer (test=true)`,
+        summary: `Delete the ${what}s in a time range and/or matching where (at least one of since/until/where), or every test answer (test=true)`,
+        description:
+          "Each erased response takes its uploads and unsent emails with it, and response.deleted webhooks are told. With where, test answers only with include_test=true (as the list shows them).",
         parameters: [
           ...range,
+          where,
+          includeTest,
           q("test", {
             enum: ["true", "false"],
             description:
@@ -35,7 +39,7 @@ export const responsePaths: Record<string, Record<string, unknown>> = {
     parameters: [slug],
     get: {
       summary: "Responses (variant A)",
-      parameters: [q("page", int), q("limit", int), ...range, includeTest],
+      parameters: [q("page", int), q("limit", int), ...range, includeTest, where],
       responses: {
         200: json(
           obj({ responses: { type: "array", items: record }, page: int, limit: int, total: int }),
@@ -50,7 +54,7 @@ export const responsePaths: Record<string, Record<string, unknown>> = {
     parameters: [slug],
     get: {
       summary: "Submissions (variant B)",
-      parameters: [q("limit", int), q("offset", int), ...range, includeTest],
+      parameters: [q("limit", int), q("offset", int), ...range, includeTest, where],
       responses: {
         200: json(
           obj({

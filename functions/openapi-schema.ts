@@ -53,5 +53,12 @@ export const includeTest = q("include_test", {
   description:
     "true: the test answers too (sent with the owner's key or from a preview page; flagged test: true in lists and exports)",
 });
+/** A filter (SPEC §18) on every read of responses, and on deleting them. */
+export const where = q("where", {
+  type: "string",
+  description:
+    'A URL-encoded JSON array of conditions {field, op, value}, all of which must hold, e.g. [{"field":"recommend","op":"lte","value":6}]. op: eq, neq, gt, lt, gte, lte (numbers, dates), includes, excludes (checkbox, ranking), contains (text, any case), answered, unanswered (no value). field: a field id (a renamed field matches its earlier answers too), or submitted_at (ISO value), version, lang (eq/neq). An unknown field, an op its type cannot take or a bad value: 400 invalid_request naming the condition (where[i]).',
+  example: '[{"field":"recommend","op":"lte","value":6}]',
+});
 export const owner = err("Unauthorized", "Forbidden", "NotFound", "RateLimited");
 export const pub = { security: [] };

@@ -3,6 +3,7 @@ import type { CAC } from "cac";
 import { enc, request, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { say } from "../lib/output.ts";
+import { WHERE_HELP, whereQuery } from "../lib/where.ts";
 
 export function registerExport(cli: CAC): void {
   cli
@@ -11,7 +12,9 @@ export function registerExport(cli: CAC): void {
     .option("-o, --output <file>", "Write to a file instead of stdout")
     .option("--since <date>", "Only from this ISO date/time")
     .option("--until <date>", "Only before this ISO date/time")
+    .option("--where <condition>", WHERE_HELP)
     .example("formdown export contact --format csv -o contact.csv")
+    .example("formdown export nps --where 'recommend<=6' -o detractors.csv")
     .action(
       async (
         slug: string,
@@ -20,13 +23,14 @@ export function registerExport(cli: CAC): void {
           output?: string;
           since?: string;
           until?: string;
+          where?: string | string[];
           url?: string;
           key?: string;
         },
       ) => {
         if (!["csv", "json", "markdown"].includes(opts.format))
           throw usage("--format must be csv, json or markdown");
-        const range = `${opts.since ? `&since=${enc(opts.since)}` : ""}${opts.until ? `&until=${enc(opts.until)}` : ""}`;
+        const range = `${opts.since ? `&since=${enc(opts.since)}` : ""}${opts.until ? `&until=${enc(opts.until)}` : ""}${whereQuery(opts.where)}`;
         const res = await request(
           resolveSettings(opts),
           "GET",

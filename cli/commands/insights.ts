@@ -4,6 +4,14 @@ import { resolveSettings } from "../lib/config.ts";
 import { json, out, say, table } from "../lib/output.ts";
 import { renderStats } from "../lib/stats-view.ts";
 import { ASCII, speaksUtf8, UNICODE, wantsColour } from "../lib/terminal-charts.ts";
+import { WHERE_HELP, whereQuery } from "../lib/where.ts";
+
+interface StatsOptions {
+  json?: boolean;
+  where?: string | string[];
+  url?: string;
+  key?: string;
+}
 
 export function registerStats(cli: CAC): void {
   cli
@@ -12,10 +20,13 @@ export function registerStats(cli: CAC): void {
       "Responses, completion, the last 7 days and where respondents drop off",
     )
     .option("--json", "JSON instead of text")
+    .option("--where <condition>", WHERE_HELP)
     .example("formdown stats contact")
-    .action(async (slug: string, opts: { json?: boolean; url?: string; key?: string }) => {
+    .example("formdown stats nps --where 'plan=Pro'")
+    .action(async (slug: string, opts: StatsOptions) => {
       const settings = resolveSettings(opts);
-      const s = await api(settings, "GET", `/api/forms/${enc(slug)}/stats`);
+      const where = whereQuery(opts.where).replace("&", "?");
+      const s = await api(settings, "GET", `/api/forms/${enc(slug)}/stats${where}`);
       if (opts.json) return json(s);
       const form = await api(settings, "GET", `/api/forms/${enc(slug)}`);
       const labels = new Map<string, string>(
@@ -39,9 +50,11 @@ export function registerReport(cli: CAC): void {
     .option("--html", "One self-contained HTML page with charts instead of Markdown")
     .option("-o, --output <file>", "Write the report to a file instead of stdout")
     .option("--open", "Open the report in the browser (implies --html)")
+    .option("--where <condition>", `${WHERE_HELP}: the report of that segment`)
     .example("formdown report product-survey --period 30d > report.md")
     .example("formdown report product-survey --html -o report.html")
     .example("formdown report product-survey --open")
+    .example("formdown report nps --period all --where 'recommend<=6'")
     .action(
       async (
         slug: string,
@@ -50,6 +63,7 @@ export function registerReport(cli: CAC): void {
           html?: boolean;
           output?: string;
           open?: boolean;
+          where?: string | string[];
           url?: string;
           key?: string;
         },
@@ -60,7 +74,7 @@ export function registerReport(cli: CAC): void {
         const res = await request(
           resolveSettings(opts),
           "GET",
-          `/api/forms/${enc(slug)}/report?period=${opts.period}${html ? "&format=html" : ""}`,
+          `/api/forms/${enc(slug)}/report?period=${opts.period}${html ? "&format=html" : ""}${whereQuery(opts.where)}`,
         );
         const text = await res.text();
         let file = opts.output;

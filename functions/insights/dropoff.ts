@@ -1,9 +1,11 @@
 import { answerable, dropoffFunnel, type FunnelStep } from "../../src/core/dropoff.ts";
 import type { Field } from "../../src/core/field-schema.ts";
 import type { Lineage } from "../../src/core/plan/lineage.ts";
+import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
 import { testAnswers } from "../services/responses.ts";
 import { foldUnderLiveIds } from "../services/versions/reads.ts";
+import { whereSql } from "../services/where/sql.ts";
 import { roundSeconds } from "./report-tallies.ts";
 
 /**
@@ -40,6 +42,7 @@ export async function funnelFor(
   fields: readonly Field[],
   lines: Lineage | null = null,
   withTest = false,
+  where: readonly WhereCondition[] = [],
 ): Promise<{ dropoff: FunnelStep[]; median_seconds: number | null }> {
   const ids = answerable(fields).map((f) => f.id);
   const keys: string[] = [];
@@ -50,12 +53,13 @@ export async function funnelFor(
     });
     return `count(*) filter (where ${any.join(" or ")})`;
   });
+  const filter = whereSql(where, keys.length + 2);
   const [[totals], furthest] = await Promise.all([
     ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
       `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
               percentile_cont(0.5) within group (order by seconds) as median
-         from responses where form_id = $1 and ${testAnswers(withTest)}`,
-      [formId, ...keys],
+         from responses where form_id = $1 and ${testAnswers(withTest)} and ${filter.text}`,
+      [formId, ...keys, ...filter.params],
     ),
     reachedCounts(ctx, formId, null, null, lines),
   ]);

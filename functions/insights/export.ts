@@ -7,6 +7,7 @@ import type { Account } from "../services/accounts.ts";
 import { ownedFormHead } from "../services/form-view.ts";
 import { type Range, record } from "../services/responses.ts";
 import { formLineage, retiredColumns } from "../services/versions/reads.ts";
+import { resolveWhere } from "../services/where/resolve.ts";
 import { copyCsvStatement } from "./copy-csv.ts";
 import { recordBatches } from "./records.ts";
 
@@ -35,11 +36,13 @@ export async function exportResponses(
   format: ExportFormat,
   range: Range,
   withTest = false,
+  where: unknown = undefined,
 ) {
   const row = await ownedFormHead(ctx, account, slug);
   // every answer ever given (SPEC §16): earlier ids read as the live field that carries them on,
   // retired fields after the live ones
   const lines = await formLineage(ctx, row);
+  const filter = await resolveWhere(ctx, row, where, lines);
   const columns = [
     ...exportColumns(row.definition.fields, row.definition.hidden),
     ...retiredColumns(lines, format === "csv" ? " (retired)" : ""),
@@ -56,8 +59,9 @@ export async function exportResponses(
     ...(withTest ? ["test"] : []),
   ];
   const copy = ctx.db.copyOut?.bind(ctx.db);
-  // COPY reads each column from one path: answers under earlier ids or labels need the carry below
-  if (format === "csv" && copy && !lines.maps) {
+  // COPY reads each column from one path: answers under earlier ids or labels need the carry
+  // below; and it takes no parameters, so a filter (SPEC §18) takes the batched path too
+  if (format === "csv" && copy && !lines.maps && filter.length === 0) {
     // Postgres writes the CSV itself (COPY streams it), at about twice Node's rate
     const statement = copyCsvStatement(row.id, columns, range, quiz, withTest, lang);
     async function* copied(): AsyncGenerator<string | Uint8Array> {
@@ -76,7 +80,7 @@ export async function exportResponses(
       yield `| ${headers.map(escapeCell).join(" | ")} |\n| ${headers.map(() => "---").join(" | ")} |\n`;
     if (format === "json") yield "[";
     let first = true;
-    for await (const batch of recordBatches(ctx, row.id, range, 1000, withTest)) {
+    for await (const batch of recordBatches(ctx, row.id, range, 1000, withTest, filter)) {
       const parts: string[] = [];
       for (const r of batch) {
         if (format === "json") {

@@ -12,6 +12,7 @@ import {
   q,
   slug,
   str,
+  where,
 } from "../openapi-schema.ts";
 
 const signed = [
@@ -33,7 +34,9 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
     parameters: [slug],
     get: {
       summary: "Views, starts, responses, completion, 7-day sparkline and change",
-      parameters: [includeTest],
+      description:
+        "With where, the responses and their drop-off and median are those of the segment; views, starts and progress beacons are not answers and stay the form's.",
+      parameters: [includeTest, where],
       responses: {
         200: json(
           obj({
@@ -72,11 +75,12 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
     get: {
       summary: "A report of the period's responses, as Markdown or as one self-contained HTML page",
       description:
-        "format=markdown (default): GFM text. format=html: one HTML document with inline CSS and SVG charts (a chart per summarised field, the 30-day trend, drop-off), no script and no external request; every chart has a <title> and a table of its numbers.",
+        'format=markdown (default): GFM text. format=html: one HTML document with inline CSS and SVG charts (a chart per summarised field, the 30-day trend, drop-off), no script and no external request; every chart has a <title> and a table of its numbers. With where, the report is of a segment and its heading says so ("… — 7 responses where recommend ≤ 6").',
       parameters: [
         q("period", { enum: ["7d", "30d", "90d", "all"] }),
         q("format", { enum: ["markdown", "html"] }),
         includeTest,
+        where,
       ],
       responses: {
         200: {
@@ -130,7 +134,7 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
 function exportOp(summary: string) {
   return {
     summary,
-    parameters: [q("format", { enum: ["csv", "json", "markdown"] }), ...range, includeTest],
+    parameters: [q("format", { enum: ["csv", "json", "markdown"] }), ...range, includeTest, where],
     responses: {
       200: {
         description: "The export, streamed",

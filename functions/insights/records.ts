@@ -1,5 +1,7 @@
+import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
 import { type Range, testAnswers } from "../services/responses.ts";
+import { whereSql } from "../services/where/sql.ts";
 
 export interface StoredRecord {
   id: string;
@@ -27,8 +29,11 @@ export async function* recordBatches(
   range: Range,
   batch = 1000,
   withTest = false,
+  where: readonly WhereCondition[] = [],
 ): AsyncGenerator<StoredRecord[]> {
   let after: { at: string; id: string } | null = null;
+  // a filter (SPEC §18) narrows each batch in the database; the keyset walk stays the same
+  const filter = whereSql(where, 7);
   for (;;) {
     const rows: (StoredRecord & { cursor_at: string })[] = await ctx.db.query(
       `select id, submitted_at, version, lang, payload, score, test,
@@ -37,8 +42,17 @@ export async function* recordBatches(
         where form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2)
           and ($3::timestamptz is null or submitted_at < $3)
           and ($4::text is null or (submitted_at, id) < ($4::text::timestamptz, $5::uuid))
+          and ${filter.text}
         order by submitted_at desc, id desc limit $6`,
-      [formId, range.since, range.until, after?.at ?? null, after?.id ?? null, batch],
+      [
+        formId,
+        range.since,
+        range.until,
+        after?.at ?? null,
+        after?.id ?? null,
+        batch,
+        ...filter.params,
+      ],
     );
     if (rows.length === 0) return;
     yield rows.map(({ cursor_at: _, ...r }) => r);

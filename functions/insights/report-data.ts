@@ -2,10 +2,13 @@ import { answerable, dropoffFunnel } from "../../src/core/dropoff.ts";
 import { raise } from "../../src/core/errors.ts";
 import type { ReportData } from "../../src/core/report-data.ts";
 import type { ReportPeriod } from "../../src/core/report-locale.ts";
+import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
 import type { FormHead } from "../services/form-view.ts";
 import { testAnswers } from "../services/responses.ts";
 import { formLineage } from "../services/versions/reads.ts";
+import { resolveWhere } from "../services/where/resolve.ts";
+import { whereSql } from "../services/where/sql.ts";
 import { reachedCounts } from "./dropoff.ts";
 import { reportTallies } from "./report-tallies.ts";
 import { statsFor } from "./stats.ts";
@@ -20,12 +23,20 @@ export async function trendFor(
   now: number,
   days = 30,
   withTest = false,
+  where: readonly WhereCondition[] = [],
 ) {
   const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  const filter = whereSql(where, 4);
   const rows = await ctx.db.query<{ day: number; count: number }>(
     `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
-       from responses where form_id = $1 and ${testAnswers(withTest)} and submitted_at >= $2 and submitted_at < $3 group by 1`,
-    [formId, new Date(today - (days - 1) * DAY).toISOString(), new Date(today + DAY).toISOString()],
+       from responses where form_id = $1 and ${testAnswers(withTest)} and ${filter.text}
+        and submitted_at >= $2 and submitted_at < $3 group by 1`,
+    [
+      formId,
+      new Date(today - (days - 1) * DAY).toISOString(),
+      new Date(today + DAY).toISOString(),
+      ...filter.params,
+    ],
   );
   const perDay = new Map(rows.map((r) => [utcDay(r.day * DAY), r.count]));
   return Array.from({ length: days }, (_, i) => {
@@ -45,15 +56,17 @@ export async function languageCounts(
   since: string | null,
   until: string | null,
   withTest = false,
+  where: readonly WhereCondition[] = [],
 ): Promise<{ lang: string; count: number }[] | undefined> {
   const own = row.definition.locale ?? "en";
   const listed = [own, ...(row.definition.languages ?? [])];
   if (listed.length < 2) return undefined;
+  const filter = whereSql(where, 5);
   const rows = await ctx.db.query<{ lang: string; count: number }>(
     `select coalesce(lang, $2) as lang, count(*)::int as count from responses
       where form_id = $1 and ${testAnswers(withTest)} and ($3::timestamptz is null or submitted_at >= $3)
-        and ($4::timestamptz is null or submitted_at < $4) group by 1`,
-    [row.id, own, since, until],
+        and ($4::timestamptz is null or submitted_at < $4) and ${filter.text} group by 1`,
+    [row.id, own, since, until, ...filter.params],
   );
   const counts = new Map(rows.map((r) => [r.lang, r.count]));
   const known = new Set<string>(listed);
@@ -74,6 +87,8 @@ export interface ReportWindow {
   textLimit?: number | undefined;
   /** Test answers counted too (SPEC §16: left out unless asked for). */
   withTest?: boolean | undefined;
+  /** A segment (SPEC §18): the `where` as received, checked against the form here. */
+  where?: unknown;
 }
 
 /** Gathers a report's numbers: SQL aggregates only, every statement at once. */
@@ -92,12 +107,14 @@ export async function collectReport(
   const quiz = row.definition.type === "quiz";
   const lines = await formLineage(ctx, row);
   const test = w.withTest === true;
+  const where = await resolveWhere(ctx, row, w.where, lines);
   const [t, stats, trend, furthest, languages] = await Promise.all([
-    reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit, lines, test),
-    statsFor(ctx, row, w.now, test),
-    trendFor(ctx, row.id, w.now, 30, test),
+    reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit, lines, test, where),
+    statsFor(ctx, row, w.now, test, where),
+    trendFor(ctx, row.id, w.now, 30, test, where),
+    // progress beacons say who reached a field, not what they answered: a segment cannot narrow them
     reachedCounts(ctx, row.id, w.since, w.until, lines),
-    languageCounts(ctx, row, w.since, w.until, test),
+    languageCounts(ctx, row, w.since, w.until, test, where),
   ]);
   const answered = new Map(fields.map((f) => [f.id, t.tallies.get(f.id)?.answered ?? 0]));
   return {
@@ -125,5 +142,6 @@ export async function collectReport(
     medianSeconds: t.medianSeconds,
     earlier: t.earlier,
     ...(languages ? { languages } : {}),
+    ...(where.length > 0 ? { segment: where } : {}),
   };
 }

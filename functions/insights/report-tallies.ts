@@ -6,9 +6,11 @@ import {
   newTally,
   tallied,
 } from "../../src/core/report-summary.ts";
+import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
 import { testAnswers } from "../services/responses.ts";
 import { aliases } from "../services/versions/reads.ts";
+import { whereSql } from "../services/where/sql.ts";
 
 /** Text answers shown per field unless the caller asks for more (the rest are announced). */
 const RECENT = 5;
@@ -48,8 +50,10 @@ export async function reportTallies(
   recentLimit = RECENT,
   lines: Lineage | null = null,
   withTest = false,
+  where: readonly WhereCondition[] = [],
 ) {
-  const inRange = inPeriod(withTest);
+  // a filter (SPEC §18) joins the period's condition; its parameters follow each statement's own
+  const filtered = (first: number) => whereSql(where, first);
   // answers of retired fields are counted too (the report's "From earlier versions")
   const retired = lines?.retired.map((f) => f.id) ?? [];
   const ids = [...fields.map((f) => f.id), ...retired];
@@ -61,21 +65,25 @@ export async function reportTallies(
     lines && lines.keys.size > 0 && [...lines.keys.values()].some((x) => x.length > 1);
   const from = (n: number) =>
     carried
-      ? `(select form_id, submitted_at, id, seconds, score, test, formdown_carry(payload, $${n}::jsonb) as payload from responses) as responses`
+      ? `(select form_id, submitted_at, id, seconds, score, test, version, lang, formdown_carry(payload, $${n}::jsonb) as payload from responses) as responses`
       : "responses";
   const alias = carried ? [JSON.stringify(aliases(lines!))] : [];
+  const valuesWhere = filtered(summarised.length + 4 + alias.length);
+  const inRange = `${inPeriod(withTest)} and ${valuesWhere.text}`;
   const counted = summarised.map((f, i) => branch(f, k(i), from(summarised.length + 4), inRange));
   if (quiz)
     counted.push(`select '' as field, 'q' as kind, null as sub, least(90, floor((score ->> 'percent')::numeric / 10) * 10)::int::text as item, count(*)::int as n, 0 as pos
       from ${from(summarised.length + 4)} where ${inRange} and jsonb_typeof(score -> 'percent') = 'number' group by 4`);
+  const totalsWhere = filtered(ids.length + 4 + alias.length);
+  const recentWhere = filtered(6 + alias.length);
   const texts = fields.filter((f) => !tallied(f)).map((f) => f.id);
   const answered = ids.map((_, i) => `count(*) filter (where payload ? ${k(i)})::int`);
   const [totals, values, recent] = await Promise.all([
     ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
       `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
               percentile_cont(0.5) within group (order by seconds) as median
-         from ${from(ids.length + 4)} where ${inRange}`,
-      [formId, since, until, ...ids, ...alias],
+         from ${from(ids.length + 4)} where ${inPeriod(withTest)} and ${totalsWhere.text}`,
+      [formId, since, until, ...ids, ...alias, ...totalsWhere.params],
     ),
     counted.length === 0
       ? Promise.resolve([])
@@ -85,15 +93,16 @@ export async function reportTallies(
           until,
           ...summarised.map((f) => f.id),
           ...alias,
+          ...valuesWhere.params,
         ]),
     texts.length === 0
       ? Promise.resolve([])
       : ctx.db.query<{ field: string; answers: string[] }>(
           `select f.key as field, array(
-             select payload ->> f.key from ${from(6)} where ${inRange} and payload ? f.key
+             select payload ->> f.key from ${from(6)} where ${inPeriod(withTest)} and ${recentWhere.text} and payload ? f.key
               order by submitted_at desc, id desc limit $5) as answers
              from unnest($4::text[]) as f(key)`,
-          [formId, since, until, texts, recentLimit, ...alias],
+          [formId, since, until, texts, recentLimit, ...alias, ...recentWhere.params],
         ),
   ]);
   const tallies = new Map(fields.map((f, i) => [f.id, newTally(totals[0]?.answered[i] ?? 0)]));

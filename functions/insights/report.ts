@@ -30,6 +30,8 @@ export interface ReportOptions {
   textLimit?: number | undefined;
   /** Test answers counted too (SPEC §16: left out unless asked for). */
   withTest?: boolean | undefined;
+  /** A segment (SPEC §18): `where` as received (REST: JSON text; MCP: the array). */
+  where?: unknown;
 }
 
 /** The report's numbers for one of the rolling periods, as of `now`. */

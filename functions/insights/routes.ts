@@ -31,7 +31,16 @@ export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
         until: parseInstant("until", c.req.query("until")),
       };
       const slug = c.req.param("slug");
-      const out = await exportResponses(ctx, c.get("account"), slug, format, range, withTest(c));
+      const where = c.req.query("where");
+      const out = await exportResponses(
+        ctx,
+        c.get("account"),
+        slug,
+        format,
+        range,
+        withTest(c),
+        where,
+      );
       return new Response(toStream(out.chunks()), {
         headers: {
           "content-type": out.contentType,
@@ -42,12 +51,21 @@ export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
     });
   }
   app.get("/api/forms/:slug/stats", key, async (c) =>
-    c.json(await formStats(ctx, c.get("account"), c.req.param("slug"), Date.now(), withTest(c))),
+    c.json(
+      await formStats(
+        ctx,
+        c.get("account"),
+        c.req.param("slug"),
+        Date.now(),
+        withTest(c),
+        c.req.query("where"),
+      ),
+    ),
   );
   app.get("/api/forms/:slug/report", key, async (c) => {
     const period = parsePeriod(c.req.query("period"));
     const format = parseReportFormat(c.req.query("format"));
-    const options = { withTest: withTest(c) };
+    const options = { withTest: withTest(c), where: c.req.query("where") };
     const slug = c.req.param("slug");
     if (format === "html") {
       const report = await responseReportHtml(ctx, c.get("account"), slug, period, options);

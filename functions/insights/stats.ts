@@ -1,8 +1,11 @@
+import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { type FormHead, ownedFormHead } from "../services/form-view.ts";
 import { testAnswers } from "../services/responses.ts";
 import { formLineage } from "../services/versions/reads.ts";
+import { resolveWhere } from "../services/where/resolve.ts";
+import { whereSql } from "../services/where/sql.ts";
 import { funnelFor } from "./dropoff.ts";
 
 const DAY = 86_400_000;
@@ -18,14 +21,16 @@ export async function formStats(
   slug: string,
   now = Date.now(),
   withTest = false,
+  where: unknown = undefined,
 ) {
   const row = await ownedFormHead(ctx, account, slug);
+  // answers and beacons under an earlier id (`formerly`) count as the live field's (SPEC §16)
+  const lines = await formLineage(ctx, row);
+  // a filter (SPEC §18) narrows the responses; views, starts and beacons are not answers
+  const filter = await resolveWhere(ctx, row, where, lines);
   const [stats, funnel] = await Promise.all([
-    statsFor(ctx, row, now, withTest),
-    // answers and beacons under an earlier id (`formerly`) count as the live field's (SPEC §16)
-    formLineage(ctx, row).then((lines) =>
-      funnelFor(ctx, row.id, row.definition.fields, lines, withTest),
-    ),
+    statsFor(ctx, row, now, withTest, filter),
+    funnelFor(ctx, row.id, row.definition.fields, lines, withTest, filter),
   ]);
   return { ...stats, ...funnel };
 }
@@ -42,8 +47,11 @@ export async function statsFor(
   row: Pick<FormHead, "id">,
   now = Date.now(),
   withTest = false,
+  where: readonly WhereCondition[] = [],
 ) {
   const test = testAnswers(withTest);
+  const filter = whereSql(where, 4);
+  const only = `${test} and ${filter.text}`;
   const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
   const from = new Date(today - 13 * DAY).toISOString();
   const until = new Date(today + DAY).toISOString();
@@ -54,13 +62,13 @@ export async function statsFor(
     ),
     ctx.db.query<{ day: number; count: number }>(
       `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
-         from responses where form_id = $1 and ${test} and submitted_at >= $2 and submitted_at < $3 group by 1`,
-      [row.id, from, until],
+         from responses where form_id = $1 and ${only} and submitted_at >= $2 and submitted_at < $3 group by 1`,
+      [row.id, from, until, ...filter.params],
     ),
     ctx.db.query<{ count: number }>(
-      `select ((select count(*) from responses where form_id = $1 and ${test} and submitted_at < $2)
-             + (select count(*) from responses where form_id = $1 and ${test} and submitted_at >= $3))::int as count`,
-      [row.id, from, until],
+      `select ((select count(*) from responses where form_id = $1 and ${only} and submitted_at < $2)
+             + (select count(*) from responses where form_id = $1 and ${only} and submitted_at >= $3))::int as count`,
+      [row.id, from, until, ...filter.params],
     ),
   ]);
   const perDay = new Map(days.map((d) => [utcDay(d.day * DAY), d.count]));

@@ -20,6 +20,15 @@ export const until = z.string().optional().describe("ISO date or time, exclusive
  */
 export const includeTest = z.boolean().optional();
 
+/**
+ * A filter (SPEC §18): `[{field, op, value}]`, all of which must hold. The surface passes it on
+ * as it came; the service checks it against the form and names a bad condition
+ * (invalid_request). Listed as `{type: array}` (json-schema.ts): the ops
+ * are said once, in list_responses' description, and every refusal lists them again.
+ */
+export const conditions = z.array(z.unknown());
+export const where = conditions.optional();
+
 export const range = (a: { since?: string | undefined; until?: string | undefined }) => ({
   since: parseInstant("since", a.since),
   until: parseInstant("until", a.until),

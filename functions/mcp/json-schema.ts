@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fieldSchema } from "../../src/core/field-schema.ts";
 import { FORM_SCHEMA_URI } from "../../src/core/form-json-schema.ts";
 import { FIELD_TYPES, formSchema } from "../../src/core/schema.ts";
-import { formSchemaAgain } from "./args.ts";
+import { conditions, formSchemaAgain } from "./args.ts";
 import type { ToolDef } from "./tool.ts";
 
 const FIELD_BRIEF = {
@@ -33,6 +33,7 @@ const BRIEF = new Map<z.ZodType, Record<string, unknown>>([
     },
   ],
   [fieldSchema, FIELD_BRIEF],
+  [conditions, { type: "array" }],
 ]);
 
 const SAFE_INT = 9_007_199_254_740_991;

@@ -4,6 +4,7 @@ import { addWebhookTool } from "./tools/add-webhook.ts";
 import { createFormTool } from "./tools/create-form.ts";
 import { deleteFormTool } from "./tools/delete-form.ts";
 import { deleteResponseTool } from "./tools/delete-response.ts";
+import { deleteResponsesTool } from "./tools/delete-responses.ts";
 import { deleteWebhookTool } from "./tools/delete-webhook.ts";
 import { deployFormTool } from "./tools/deploy-form.ts";
 import { exportResponsesTool } from "./tools/export-responses.ts";
@@ -49,6 +50,7 @@ export const TOOLS: ToolDef[] = [
   testWebhookTool,
   listWebhookDeliveriesTool,
   deleteResponseTool,
+  deleteResponsesTool,
   deleteFormTool,
 ];
 

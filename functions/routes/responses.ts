@@ -30,6 +30,7 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
       limit,
       (page - 1) * limit,
       includeTest(q("include_test"), "include_test"),
+      q("where"),
     );
     return c.json({ responses: records, page, limit, total });
   });
@@ -46,6 +47,7 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
       limit,
       offset,
       includeTest(q("include_test"), "include_test"),
+      q("where"),
     );
     return c.json({ submissions: records, limit, offset, total });
   });

@@ -61,7 +61,12 @@ export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
         since: parseInstant("since", c.req.query("since")),
         until: parseInstant("until", c.req.query("until")),
       };
-      return c.json(await deleteResponses(ctx, c.get("account"), c.req.param("slug"), range));
+      // `?where=`: the responses that meet the filter (SPEC §18), as the list shows them
+      const where = c.req.query("where");
+      const withTest = includeTest(c.req.query("include_test"), "include_test");
+      return c.json(
+        await deleteResponses(ctx, c.get("account"), c.req.param("slug"), range, where, withTest),
+      );
     });
   }
 }

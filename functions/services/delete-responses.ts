@@ -7,7 +7,9 @@ import type { AppContext } from "../context.ts";
 import { wakeWebhookSender } from "../webhooks/handover.ts";
 import type { Account } from "./accounts.ts";
 import { ownedFormHead } from "./form-view.ts";
-import type { Range } from "./responses.ts";
+import { type Range, testAnswers } from "./responses.ts";
+import { resolveWhere } from "./where/resolve.ts";
+import { whereSql } from "./where/sql.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,24 +43,34 @@ export async function deleteResponse(ctx: AppContext, account: Account, slug: st
   if (deleted === 0) raise("not_found", "No such response.");
 }
 
-/** Deletes every response in [since, until); at least one bound is required. */
+/**
+ * Deletes every response in [since, until) that meets `where` (SPEC §18: the responses
+ * list_responses shows for the same filter, so test answers only `withTest`); at least one bound
+ * or condition is required.
+ */
 export async function deleteResponses(
   ctx: AppContext,
   account: Account,
   slug: string,
   range: Range,
+  where: unknown = undefined,
+  withTest = false,
 ) {
   const form = await ownedFormHead(ctx, account, slug);
-  if (range.since === null && range.until === null)
+  const conditions = await resolveWhere(ctx, form, where);
+  const filter = whereSql(conditions, 4);
+  if (range.since === null && range.until === null && conditions.length === 0)
     raise(
       "invalid_param",
-      "Give since and/or until; to delete every response, delete the form (DELETE /api/forms/{slug}).",
+      "Give since, until and/or where; to delete every response, delete the form (DELETE /api/forms/{slug}).",
     );
+  // a time range alone erases test answers too, as it always has; a filter reads like the list
+  const test = conditions.length > 0 ? testAnswers(withTest) : "true";
   const deleted = await run(
     ctx,
-    erase(`delete from responses where form_id = $1
+    erase(`delete from responses where form_id = $1 and ${test} and ${filter.text}
              and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)`),
-    [form.id, range.since, range.until],
+    [form.id, range.since, range.until, ...filter.params],
   );
   return { deleted };
 }

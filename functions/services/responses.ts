@@ -2,6 +2,8 @@ import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
 import { type FormHead, ownedFormHead } from "./form-view.ts";
+import { resolveWhere } from "./where/resolve.ts";
+import { whereSql } from "./where/sql.ts";
 
 export interface Range {
   since: string | null;
@@ -89,8 +91,12 @@ export async function listRecords(
   limit: number,
   offset: number,
   withTest = false,
+  where: unknown = undefined,
 ) {
   const row = await ownedFormHead(ctx, account, slug);
+  // the filter (SPEC §18) runs in the database; its parameters follow the range's
+  const filter = whereSql(await resolveWhere(ctx, row, where), 5);
+  const n = filter.params.length;
   const [rows, count] = await Promise.all([
     ctx.db.query<{
       id: string;
@@ -99,16 +105,15 @@ export async function listRecords(
       score: unknown;
       test: boolean;
     }>(
-      `select id, submitted_at, version, lang, payload, score, test from responses where ${WHERE}
-        order by submitted_at desc, id desc limit $5 offset $6`,
-      [row.id, range.since, range.until, withTest, limit, offset],
+      `select id, submitted_at, version, lang, payload, score, test from responses
+        where ${WHERE} and ${filter.text}
+        order by submitted_at desc, id desc limit $${5 + n} offset $${6 + n}`,
+      [row.id, range.since, range.until, withTest, ...filter.params, limit, offset],
     ),
-    ctx.db.query<{ total: number }>(`select count(*)::int as total from responses where ${WHERE}`, [
-      row.id,
-      range.since,
-      range.until,
-      withTest,
-    ]),
+    ctx.db.query<{ total: number }>(
+      `select count(*)::int as total from responses where ${WHERE} and ${filter.text}`,
+      [row.id, range.since, range.until, withTest, ...filter.params],
+    ),
   ]);
   return { records: rows.map((r) => record(row, r)), total: count[0]?.total ?? 0 };
 }

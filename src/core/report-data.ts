@@ -2,6 +2,7 @@ import type { FunnelStep } from "./dropoff.ts";
 import type { Field } from "./field-schema.ts";
 import type { ReportPeriod } from "./report-locale.ts";
 import type { Tally } from "./report-summary.ts";
+import type { WhereCondition } from "./where/where.ts";
 
 /** Everything a report shows, gathered once; the Markdown and HTML renderers only format it. */
 export interface ReportData {
@@ -33,4 +34,6 @@ export interface ReportData {
   languages?: { lang: string; count: number }[];
   /** Fields of earlier versions no live field carries on, with their answers (SPEC §16). */
   earlier?: { field: Field; answered: number }[];
+  /** A segment (SPEC §18): the conditions its responses meet; its heading says so. */
+  segment?: WhereCondition[];
 }

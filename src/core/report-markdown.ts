@@ -7,6 +7,7 @@ import { questionLabel } from "./piping.ts";
 import type { ReportData } from "./report-data.ts";
 import { type ReportLocale, reportLocale } from "./report-locale.ts";
 import { npsFigures, numberStats, round, type Tally } from "./report-summary.ts";
+import { reportHeading } from "./where/describe.ts";
 
 const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
 
@@ -108,7 +109,7 @@ export function reportMarkdown(d: ReportData): string {
       : ` · ${l.say("n_in_total", { n: l.count(d.totals.responses) })}`;
   const last7 = d.trend.slice(-7).map((x) => l.count(x.count));
   const out = [
-    `# ${escapeMarkdown(l.say("report_title", { title: d.title }))}`,
+    `# ${escapeMarkdown(reportHeading(d, l))}`,
     "",
     `**${l.count(d.responses)}** ${responses}${total} · ${l.say("n_views", { n: l.count(d.totals.views) })} · ${l.say("n_starts", { n: l.count(d.totals.starts) })} · ${l.say("completion_n", { pct: l.pct(d.totals.completion_rate) })}`,
     "",

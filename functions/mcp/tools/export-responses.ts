@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { exportResponses } from "../../insights/export.ts";
-import { includeTest, range, since, slug, until } from "../args.ts";
+import { includeTest, range, since, slug, until, where } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";
 
 /** Exports are returned inline; beyond this, use the REST export endpoint, which streams. */
@@ -9,18 +9,27 @@ const MAX_INLINE = 5 * 1024 * 1024;
 export const exportResponsesTool = defineTool({
   name: "export_responses",
   title: "Export responses",
-  description: `A form's responses as CSV, JSON or a Markdown table, inline (up to ${MAX_INLINE / 1024 / 1024} MB, then truncated: true).`,
+  description: `Responses inline (up to ${MAX_INLINE / 1024 / 1024} MB, then truncated: true).`,
   input: z.object({
     slug,
     format: z.enum(["csv", "json", "markdown"]).default("csv"),
     since,
     until,
     include_test: includeTest,
+    where,
   }),
   output: z.object({ format: z.string(), content: z.string(), truncated: z.boolean().optional() }),
   annotations: READ,
   run: async (ctx, account, a) => {
-    const out = await exportResponses(ctx, account, a.slug, a.format, range(a), a.include_test);
+    const out = await exportResponses(
+      ctx,
+      account,
+      a.slug,
+      a.format,
+      range(a),
+      a.include_test,
+      a.where,
+    );
     let content = "";
     const decoder = new TextDecoder();
     for await (const chunk of out.chunks()) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formStats } from "../../insights/stats.ts";
-import { includeTest, slug } from "../args.ts";
+import { includeTest, slug, where } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";
 
 const n = z.number();
@@ -9,8 +9,8 @@ export const getStatsTool = defineTool({
   name: "get_form_stats",
   title: "Form stats",
   description:
-    "Views, starts, responses, completion_rate (responses / starts), a 7-day sparkline (UTC) and the change on the week before.",
-  input: z.object({ slug, include_test: includeTest }),
+    "Views, starts, responses, completion_rate, a 7-day UTC sparkline and the week-on-week change.",
+  input: z.object({ slug, include_test: includeTest, where }),
   output: z.looseObject({
     views: n,
     starts: n,
@@ -27,6 +27,7 @@ export const getStatsTool = defineTool({
       a.slug,
       Date.now(),
       a.include_test,
+      a.where,
     );
     return stats;
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { reportSummary, responseReport, responseReportHtml } from "../../insights/report.ts";
-import { includeTest, slug } from "../args.ts";
+import { includeTest, slug, where } from "../args.ts";
 import { defineTool, EXTRA_CONTENT, READ, type TextContent } from "../tool.ts";
 
 const summary = z.object({
@@ -12,21 +12,17 @@ export const getReportTool = defineTool({
   name: "get_response_report",
   title: "Responses report",
   description:
-    "A period's responses as markdown and data (summary.fields: answered, option counts, mean/median, nps, average rank, newest text answers; more = left out: raise text_limit). format html: a page with charts as the second block.",
+    "A period's responses as markdown and data (summary.fields: answered, option counts, mean/median, nps, average rank, newest text answers; raise text_limit for more). html: a page with charts (2nd block).",
   input: z.object({
     slug,
     period: z.enum(["7d", "30d", "90d", "all"]).default("7d"),
-    field: z.string().optional().describe("Only this field's summary (its id)"),
-    text_limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(500)
-      .default(5)
-      .describe("Text answers per field (max 500)"),
+    field: z.string().optional().describe("Only this field (id)"),
+    // text answers per field: the name and the description's "raise text_limit" say it
+    text_limit: z.number().int().min(1).max(500).default(5),
     // the enums say their values; the description says what html is (tools/list ≤ 20,000 bytes)
     format: z.enum(["markdown", "html"]).default("markdown"),
     include_test: includeTest,
+    where,
   }),
   output: z.object({
     period: z.string(),
@@ -36,7 +32,12 @@ export const getReportTool = defineTool({
   }),
   annotations: READ,
   run: async (ctx, account, a) => {
-    const options = { field: a.field, textLimit: a.text_limit, withTest: a.include_test };
+    const options = {
+      field: a.field,
+      textLimit: a.text_limit,
+      withTest: a.include_test,
+      where: a.where,
+    };
     if (a.format !== "html") return responseReport(ctx, account, a.slug, a.period, options);
     const { period, html, data } = await responseReportHtml(
       ctx,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listRecords } from "../../services/responses.ts";
-import { includeTest, range, since, slug, until } from "../args.ts";
+import { includeTest, range, since, slug, until, where } from "../args.ts";
 import { responseRecord } from "../outputs.ts";
 import { defineTool, READ } from "../tool.ts";
 
@@ -8,14 +8,15 @@ export const listResponsesTool = defineTool({
   name: "list_responses",
   title: "List responses",
   description:
-    "A form's responses, newest first, optionally between dates: {id, submitted_at, payload: {field id: answer}} (+ score on quizzes).",
+    "Responses, newest first (payload: {field id: answer}; score on quizzes). where: [{field, op, value}], all must hold; op eq neq gt lt gte lte includes excludes contains answered unanswered; field also submitted_at, version, lang.",
   input: z.object({
     slug,
-    page: z.number().int().min(1).default(1).describe("Page number, from 1"),
-    limit: z.number().int().min(1).max(200).default(50).describe("Responses per page (max 200)"),
+    page: z.number().int().min(1).default(1),
+    limit: z.number().int().min(1).max(200).default(50),
     since,
     until,
     include_test: includeTest,
+    where,
   }),
   output: z.object({
     responses: z.array(responseRecord),
@@ -33,6 +34,7 @@ export const listResponsesTool = defineTool({
       a.limit,
       (a.page - 1) * a.limit,
       a.include_test,
+      a.where,
     );
     return { responses: records, page: a.page, limit: a.limit, total };
   },

@@ -6,6 +6,7 @@ import { questionLabel } from "../piping.ts";
 import type { ReportData } from "../report-data.ts";
 import { type ReportLocale, reportLocale } from "../report-locale.ts";
 import { newTally } from "../report-summary.ts";
+import { reportHeading } from "../where/describe.ts";
 import { fieldCard, numbersTable, sayHtml } from "./field-card.ts";
 import { REPORT_CSS } from "./styles.ts";
 
@@ -140,7 +141,7 @@ export function renderReportHtml(
   const cards = d.fields
     .map((f, i) => fieldCard(f, d.tallies.get(f.id) ?? newTally(), d.responses, i + 1, l))
     .join("");
-  const title = l.say("report_title", { title: d.title });
+  const title = reportHeading(d, l);
   const meta = l.say("meta", { period: l.period(d.period), date: l.dateTime(d.generatedAt) });
   const footer = options.footer ?? escapeXml(l.say("footer", { slug: d.slug }));
   const dir = l.dir === "rtl" ? ' dir="rtl"' : "";
