@@ -8,6 +8,13 @@ import { parseInstant } from "../services/responses.ts";
  */
 export const slug = z.string().min(1);
 
+/** A field of the form, by its id; like slug, it names itself. */
+export const fieldId = z.string().min(1);
+
+/** Plan only, changing nothing; accept a plan that strands stored answers (SPEC §16). */
+export const dryRun = z.boolean().optional();
+export const confirm = z.boolean().optional();
+
 /** A webhook of the form (add_webhook answers it, list_webhooks lists them). */
 export const webhookId = z.string().describe("Webhook id (from list_webhooks)");
 

@@ -32,3 +32,6 @@ export const responseRecord = z.looseObject({
   submitted_at: str,
   payload: obj,
 });
+
+/** update_field, remove_field, move_field: short, never the whole definition (SPEC §18). */
+export const fieldChange = z.object({ slug: str, version: z.number(), field: obj, plan: obj });
