@@ -16,7 +16,7 @@ export const dryRun = z.boolean().optional();
 export const confirm = z.boolean().optional();
 
 /** A webhook of the form (add_webhook answers it, list_webhooks lists them). */
-export const webhookId = z.string().describe("Webhook id (from list_webhooks)");
+export const webhookId = z.string().describe("From list_webhooks");
 
 export const since = z.string().optional().describe("ISO date or time, inclusive");
 export const until = z.string().optional().describe("ISO date or time, exclusive");
@@ -40,7 +40,7 @@ const sourceOf = (definition: typeof formSchema) =>
   z
     .object({
       definition: definition.optional(),
-      markdown: z.string().optional().describe("Or a whole form file (YAML header, Markdown body)"),
+      markdown: z.string().optional().describe("Or a whole form file"),
     })
     .refine(
       (v) => (v.definition === undefined) !== (v.markdown === undefined),

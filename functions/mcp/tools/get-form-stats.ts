@@ -9,7 +9,7 @@ export const getStatsTool = defineTool({
   name: "get_form_stats",
   title: "Form stats",
   description:
-    "Views, starts, responses, completion_rate (responses / starts), a 7-day sparkline (UTC) and the change on the week before.",
+    "completion_rate = responses / starts; sparkline_7d in UTC days; change: on the week before.",
   input: z.object({ slug, include_test: includeTest }),
   output: z.looseObject({
     views: n,

@@ -17,13 +17,7 @@ export const getReportTool = defineTool({
     slug,
     period: z.enum(["7d", "30d", "90d", "all"]).default("7d"),
     field: z.string().optional().describe("Only this field's summary (its id)"),
-    text_limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(500)
-      .default(5)
-      .describe("Text answers per field (max 500)"),
+    text_limit: z.number().int().min(1).max(500).default(5).describe("Text answers per field"),
     // the enums say their values; the description says what html is (tools/list ≤ 20,000 bytes)
     format: z.enum(["markdown", "html"]).default("markdown"),
     include_test: includeTest,

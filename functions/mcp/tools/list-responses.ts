@@ -8,11 +8,11 @@ export const listResponsesTool = defineTool({
   name: "list_responses",
   title: "List responses",
   description:
-    "A form's responses, newest first, optionally between dates: {id, submitted_at, payload: {field id: answer}} (+ score on quizzes).",
+    "Newest first, optionally between dates; payload: {field id: answer} (+ score on quizzes).",
   input: z.object({
     slug,
-    page: z.number().int().min(1).default(1).describe("Page number, from 1"),
-    limit: z.number().int().min(1).max(200).default(50).describe("Responses per page (max 200)"),
+    page: z.number().int().min(1).default(1),
+    limit: z.number().int().min(1).max(200).default(50).describe("Per page"),
     since,
     until,
     include_test: includeTest,

@@ -7,8 +7,7 @@ import { defineTool, WRITE } from "../tool.ts";
 export const moveFieldTool = defineTool({
   name: "move_field",
   title: "Move a field",
-  description:
-    "Put one field before or after another (give one field id); only the order changes. dry_run: plan only.",
+  description: "Put one field before or after another; only the order changes. dry_run: plan only.",
   input: z.object({
     slug,
     field_id: fieldId,

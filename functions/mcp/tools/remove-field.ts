@@ -8,7 +8,7 @@ export const removeFieldTool = defineTool({
   name: "remove_field",
   title: "Remove a field",
   description:
-    "Remove one field. Its answers stay stored (exports: retired column); if it has any, the plan is refused until confirm. dry_run: plan only.",
+    "Its answers stay stored (retired in exports); a field with answers needs confirm. dry_run: plan only.",
   input: z.object({ slug, field_id: fieldId, dry_run: dryRun, confirm }),
   output: fieldChange,
   annotations: {
