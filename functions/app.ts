@@ -9,6 +9,7 @@ import { insightRoutes } from "./insights/routes.ts";
 import { mcpRoutes } from "./mcp/route.ts";
 import { openApiDocument } from "./openapi.ts";
 import { accountRoutes } from "./routes/accounts.ts";
+import { fieldRoutes } from "./routes/fields.ts";
 import { formRoutes } from "./routes/forms.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { responseRoutes } from "./routes/responses.ts";
@@ -35,6 +36,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   publicRoutes(app, ctx);
   accountRoutes(app, ctx);
   formRoutes(app, ctx);
+  fieldRoutes(app, ctx);
   versionRoutes(app, ctx);
   responseRoutes(app, ctx);
   insightRoutes(app, ctx);

@@ -43,6 +43,7 @@ const change = obj(
         "slug_changed",
         "form_removed",
         "content_changed",
+        "field_moved",
       ],
     },
     field: str,

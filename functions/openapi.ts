@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formSchema } from "../src/core/schema.ts";
 import { insightPaths } from "./insights/openapi.ts";
 import { draftPaths } from "./openapi-drafts.ts";
+import { fieldPaths } from "./openapi-fields.ts";
 import { operationId } from "./openapi-operation-ids.ts";
 import { paths } from "./openapi-paths.ts";
 import { publicPaths } from "./openapi-public.ts";
@@ -84,6 +85,7 @@ export function openApiDocument(baseUrl: string) {
         ...insightPaths,
         ...webhookPaths,
         ...versionPaths,
+        ...fieldPaths,
         ...draftPaths,
       }),
     ),

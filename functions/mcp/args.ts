@@ -8,8 +8,15 @@ import { parseInstant } from "../services/responses.ts";
  */
 export const slug = z.string().min(1);
 
+/** A field of the form, by its id; like slug, it names itself. */
+export const fieldId = z.string().min(1);
+
+/** Plan only, changing nothing; accept a plan that strands stored answers (SPEC §16). */
+export const dryRun = z.boolean().optional();
+export const confirm = z.boolean().optional();
+
 /** A webhook of the form (add_webhook answers it, list_webhooks lists them). */
-export const webhookId = z.string().describe("Webhook id (from list_webhooks)");
+export const webhookId = z.string().describe("From list_webhooks");
 
 export const since = z.string().optional().describe("ISO date or time, inclusive");
 export const until = z.string().optional().describe("ISO date or time, exclusive");
@@ -42,7 +49,7 @@ const sourceOf = (definition: typeof formSchema) =>
   z
     .object({
       definition: definition.optional(),
-      markdown: z.string().optional().describe("Or a whole form file (YAML header, Markdown body)"),
+      markdown: z.string().optional().describe("Or a whole form file"),
     })
     .refine(
       (v) => (v.definition === undefined) !== (v.markdown === undefined),

@@ -38,7 +38,10 @@ const BRIEF = new Map<z.ZodType, Record<string, unknown>>([
 
 const SAFE_INT = 9_007_199_254_740_991;
 
-/** Drops what only adds bytes: `{}` defaults, safe-integer bounds, string-typed property names, minLength 1. */
+/**
+ * Drops what only adds bytes: `{}` defaults, safe-integer bounds, string-typed property names,
+ * minLength 1, `type` beside an enum, empty `properties`.
+ */
 function compact(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(compact);
   if (!node || typeof node !== "object") return node;
@@ -50,6 +53,10 @@ function compact(node: unknown): unknown {
       continue;
     // a non-empty string (every slug and id): the server says so when one is empty
     if (key === "minLength" && value === 1) continue;
+    // an enum or const of strings says its type itself
+    if (key === "type" && value === "string" && ("enum" in node || "const" in node)) continue;
+    // no arguments at all: `{"type":"object"}` says so
+    if (key === "properties" && isEmpty(value)) continue;
     out[key] = compact(value);
   }
   return out;

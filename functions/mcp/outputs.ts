@@ -27,8 +27,17 @@ export const formDetail = z.looseObject({
   stats: obj,
 });
 
+/**
+ * update_form, add_field: get_form's answer, as their descriptions say. Its whole shape is listed
+ * once, under get_form; each of them repeating it cost 390 bytes of tools/list (SPEC §14).
+ */
+export const formChanged = z.looseObject({ form_id: str, slug: str, config: obj });
+
 export const responseRecord = z.looseObject({
   id: str,
   submitted_at: str,
   payload: obj,
 });
+
+/** update_field, remove_field, move_field: short, never the whole definition (SPEC §18). */
+export const fieldChange = z.object({ slug: str, version: z.number(), field: obj, plan: obj });

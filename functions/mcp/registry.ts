@@ -18,8 +18,11 @@ import { listFormsTool } from "./tools/list-forms.ts";
 import { listResponsesTool } from "./tools/list-responses.ts";
 import { listWebhookDeliveriesTool } from "./tools/list-webhook-deliveries.ts";
 import { listWebhooksTool } from "./tools/list-webhooks.ts";
+import { moveFieldTool } from "./tools/move-field.ts";
 import { publishFormTool } from "./tools/publish-form.ts";
+import { removeFieldTool } from "./tools/remove-field.ts";
 import { testWebhookTool } from "./tools/test-webhook.ts";
+import { updateFieldTool } from "./tools/update-field.ts";
 import { updateFormTool } from "./tools/update-form.ts";
 import { updateAccessTool } from "./tools/update-form-access.ts";
 import { validateFormTool } from "./tools/validate-form.ts";
@@ -32,6 +35,9 @@ export const TOOLS: ToolDef[] = [
   updateFormTool,
   updateAccessTool,
   addFieldTool,
+  updateFieldTool,
+  removeFieldTool,
+  moveFieldTool,
   deployFormTool,
   getFormTool,
   listFormsTool,

@@ -117,6 +117,17 @@ describe("an author's file is never re-printed", () => {
     expect(hunks.every((h) => h.from > close)).toBe(true);
   });
 
+  it("moves a field's own lines when the fields are reordered; blank lines keep their places", () => {
+    const { text, edited } = edit("authored/team-lunch.md", (f) => {
+      const [name, size] = f.fields;
+      f.fields.splice(0, 2, size!, name!);
+    });
+    const sorted = (t: string) => t.split("\n").sort();
+    expect(sorted(edited)).toEqual(sorted(text));
+    expect(edited).toContain("    step: About you\n\n  - label: Your name\n");
+    expect(edited).toContain("  # --- page one: who are you\n  - id: team_size\n");
+  });
+
   it("keeps Windows line ends", () => {
     const text = read("authored/signup.md").replace(/\n/g, "\r\n");
     const after = formOf(text);

@@ -165,6 +165,17 @@ function editSeq(e: Edit, seq: YAMLSeq, path: Path, a: Json[], b: Json[], m: Jso
     const node = seq.items[j] as Node;
     return editNode(e, node, [...path, i], value, b[j], mi) ?? node;
   });
+  // a reordered list keeps its layout: a blank line belongs to the place, not to the item
+  if (
+    items.length === seq.items.length &&
+    match.every((j) => j >= 0) &&
+    match.some((j, i) => j !== i)
+  ) {
+    const spaces = seq.items.map((node) => (node as Node).spaceBefore);
+    items.forEach((node, i) => {
+      node.spaceBefore = spaces[i];
+    });
+  }
   seq.items = items;
 }
 

@@ -161,6 +161,28 @@ describe("a scripted agent run over every tool, each answer checked against its 
       field: { id: "notes", type: "textarea", label: "Anything else?" },
     });
     expect(added.config.fields).toHaveLength(3);
+    // one field at a time: short answers, the guard on a field with answers (SPEC §18)
+    const reworded = await call("update_field", {
+      slug: "lunch-poll",
+      field_id: "notes",
+      changes: { label: "Anything else to add?" },
+    });
+    expect(reworded).toMatchObject({ field: { label: "Anything else to add?" } });
+    expect(reworded).not.toHaveProperty("config");
+    const moved = await call("move_field", {
+      slug: "lunch-poll",
+      field_id: "notes",
+      before: "budget",
+    });
+    expect(moved.plan.changes[0]).toMatchObject({ kind: "field_moved", field: "notes" });
+    const kept = await call("remove_field", {
+      slug: "lunch-poll",
+      field_id: "budget",
+      dry_run: true,
+    });
+    expect(kept.plan).toMatchObject({ destructive: true });
+    const removed = await call("remove_field", { slug: "lunch-poll", field_id: "notes" });
+    expect(removed).toMatchObject({ field: { id: "notes" }, plan: { destructive: false } });
     const file = await call("get_form_file", { slug: "lunch-poll" });
     expect(file.path).toBe(`forms/@${s.handler}/lunch-poll.md`);
     const content = file.content.replace("title: Lunch vote", "title: Lunch, decided");

@@ -5,17 +5,17 @@ import { updateForm } from "../../services/forms.ts";
 import { slug } from "../args.ts";
 import { withPathPrefix } from "../errors.ts";
 import { detailAnswer } from "../form-answer.ts";
-import { formDetail } from "../outputs.ts";
+import { formChanged } from "../outputs.ts";
 import { defineTool, WRITE } from "../tool.ts";
 
 export const addFieldTool = defineTool({
   name: "add_field",
   title: "Add a field",
   description:
-    'Append one field to a form: a new id (snake_case); show_if may refer only to earlier fields. E.g. {"id": "email", "type": "email", "label": "Your email"}.',
+    'Append one field: a new snake_case id; show_if only on earlier fields. E.g. {"id": "email", "type": "email", "label": "Your email"}. Answers as get_form.',
   // the field is checked against the complete field schema; tools/list shows a brief of it
   input: z.object({ slug, field: fieldSchema }),
-  output: formDetail,
+  output: formChanged,
   annotations: WRITE,
   run: async (ctx, account, args) => {
     const row = await ownedForm(ctx, account, args.slug);

@@ -10,7 +10,7 @@ export const addWebhookTool = defineTool({
   description: `POST each new (and deleted) response to a URL as a signed JSON event, retried for a day. Answers the whsec_ secret (once) and a verify snippet. ${SIGNING_LINE} Max 10 per form.`,
   input: z.object({
     slug,
-    url: z.string().min(1).describe("The receiver's http or https URL"),
+    url: z.string().min(1).describe("http(s) receiver"),
     events: z
       .array(z.enum(["response.created", "response.deleted"]))
       .min(1)

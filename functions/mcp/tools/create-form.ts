@@ -9,7 +9,7 @@ export const createFormTool = defineTool({
   name: "create_form",
   title: "Create a form",
   description:
-    "Create a form, survey or quiz from a definition (or form file as markdown); live at once, file committed; status draft: try preview_url, then publish_form. Existing slug: update_form.",
+    "A form, survey or quiz from a definition or a form file (markdown); live at once, file committed. status draft: try preview_url, then publish_form. Existing slug: update_form.",
   input: z
     .object({
       ...source.shape,

@@ -6,8 +6,7 @@ import { defineTool, READ } from "../tool.ts";
 export const getFormFileTool = defineTool({
   name: "get_form_file",
   title: "Read a form file",
-  description:
-    "The form's Markdown file as committed ({path, content}); edit and send it to deploy_form.",
+  description: "The form's file as committed; edit it and send it to deploy_form.",
   input: z.object({ slug }),
   output: z.object({ slug: z.string(), path: z.string(), content: z.string() }),
   annotations: READ,

@@ -9,7 +9,7 @@ export const getStatsTool = defineTool({
   name: "get_form_stats",
   title: "Form stats",
   description:
-    "Views, starts, responses, completion_rate, a 7-day UTC sparkline and the week-on-week change.",
+    "completion_rate = responses / starts; sparkline_7d in UTC days; change: on the week before.",
   input: z.object({ slug, include_test: includeTest, where }),
   output: z.looseObject({
     views: n,

@@ -7,8 +7,8 @@ import { defineTool, READ } from "../tool.ts";
 export const getResponseTool = defineTool({
   name: "get_response",
   title: "Get one response",
-  description: "One response by its id (from list_responses, or a submit's response_id).",
-  input: z.object({ slug, response_id: z.string().describe("The response's id (a uuid)") }),
+  description: "One response by id (list_responses, or a submit's response_id).",
+  input: z.object({ slug, response_id: z.string().describe("From list_responses") }),
   output: responseRecord,
   annotations: READ,
   run: (ctx, account, a) => getRecord(ctx, account, a.slug, a.response_id),

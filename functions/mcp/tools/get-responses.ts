@@ -10,7 +10,7 @@ export const getResponsesTool = defineTool({
   description: "A form's latest responses, newest first (list_responses with only a limit).",
   input: z.object({
     slug,
-    limit: z.number().int().min(1).max(200).default(25).describe("How many (max 200)"),
+    limit: z.number().int().min(1).max(200).default(25),
   }),
   output: z.object({ responses: z.array(responseRecord), limit: z.number(), total: z.number() }),
   annotations: READ,

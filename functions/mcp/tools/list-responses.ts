@@ -8,7 +8,7 @@ export const listResponsesTool = defineTool({
   name: "list_responses",
   title: "List responses",
   description:
-    "Responses, newest first (payload: {field id: answer}; score on quizzes). where: [{field, op, value}], all must hold; op eq neq gt lt gte lte includes excludes contains answered unanswered; field also submitted_at, version, lang.",
+    "Newest first (payload: {field id: answer}; score on quizzes). where: [{field, op, value}], all hold; op eq neq gt lt gte lte includes excludes contains answered unanswered; field also submitted_at, version, lang.",
   input: z.object({
     slug,
     page: z.number().int().min(1).default(1),

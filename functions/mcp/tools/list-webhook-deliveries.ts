@@ -13,7 +13,7 @@ export const listWebhookDeliveriesTool = defineTool({
   input: z.object({
     slug,
     webhook_id: webhookId,
-    status: z.enum(STATUSES).optional().describe("Only these"),
+    status: z.enum(STATUSES).optional(),
   }),
   output: z.object({
     deliveries: z.array(z.record(z.string(), z.unknown())),

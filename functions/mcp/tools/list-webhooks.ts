@@ -6,7 +6,7 @@ import { defineTool, READ } from "../tool.ts";
 export const listWebhooksTool = defineTool({
   name: "list_webhooks",
   title: "List webhooks",
-  description: "A form's webhooks (id, url, events, created_at); never their secrets.",
+  description: "A form's webhooks, never their secrets.",
   input: z.object({ slug }),
   output: z.object({
     webhooks: z.array(

@@ -11,9 +11,9 @@ export const updateAccessTool = defineTool({
     "Who may respond: public, link (public_url carries ?access=<token>), password, or closed. rotate: true gives a link form a new token (the old link stops).",
   input: z.object({
     slug,
-    mode: z.enum(["public", "link", "password", "closed"]).describe("Who may respond"),
-    password: z.string().min(4).optional().describe("Required for password mode"),
-    rotate: z.boolean().optional().describe("Issue a new link token (link mode)"),
+    mode: z.enum(["public", "link", "password", "closed"]),
+    password: z.string().min(4).optional(),
+    rotate: z.boolean().optional(),
   }),
   output: z.object({
     slug: z.string(),

@@ -4,21 +4,21 @@ import { planRequest } from "../../services/versions/plan.ts";
 import { slug } from "../args.ts";
 import { withPathPrefix } from "../errors.ts";
 import { detailAnswer } from "../form-answer.ts";
-import { formDetail } from "../outputs.ts";
+import { formChanged } from "../outputs.ts";
 import { defineTool, WRITE } from "../tool.ts";
 
 export const updateFormTool = defineTool({
   name: "update_form",
   title: "Update a form",
   description:
-    'Change keys of a form and commit its file. Objects merge one level; fields is replaced whole; slug cannot change. E.g. patch {"title": "New"}. Append a field: add_field. dry_run: plan only; confirm: strand answers.',
+    'Change keys of a form, e.g. patch {"title": "New"}: objects merge one level, fields is replaced whole (one field: update_field, add_field, remove_field, move_field). dry_run: plan only; confirm: strand answers. Answers as get_form.',
   input: z.object({
     slug,
-    patch: z.record(z.string(), z.unknown()).describe("Keys of the definition to change"),
+    patch: z.record(z.string(), z.unknown()),
     dry_run: z.boolean().optional(),
     confirm: z.boolean().optional(),
   }),
-  output: formDetail,
+  output: formChanged,
   annotations: { ...WRITE, idempotentHint: true },
   run: async (ctx, account, args) => {
     if (args.dry_run) {

@@ -18,6 +18,7 @@ const SIGN: Record<ChangeKind, string> = {
   reopened: "+",
   slug_changed: "~",
   content_changed: "~",
+  field_moved: "~",
 };
 
 /** One line per change, as `formdown plan` prints it. */

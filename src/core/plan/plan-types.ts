@@ -17,7 +17,8 @@ export type ChangeKind =
   | "reopened"
   | "slug_changed"
   | "form_removed"
-  | "content_changed";
+  | "content_changed"
+  | "field_moved";
 
 export interface Change {
   kind: ChangeKind;

@@ -98,6 +98,17 @@ describe("diffForms", () => {
       ["content_changed", "content: title"],
     ]);
   });
+  it("names the one field that moved, with its new neighbour, and nothing else", () => {
+    const [fix, budget, plan] = base;
+    expect(diffForms(form(base), form([budget, plan, fix])).map((c) => c.detail)).toEqual([
+      "field fix moved after plan",
+    ]);
+    expect(diffForms(form(base), form([plan, fix, budget])).map((c) => c.detail)).toEqual([
+      "field plan moved first",
+    ]);
+    // a removed field is removed, not a move of the fields after it
+    expect(kinds(form(base), form([fix, plan]))).toEqual([["field_removed", "budget", undefined]]);
+  });
 });
 
 describe("finishPlan", () => {

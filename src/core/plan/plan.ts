@@ -2,6 +2,7 @@ import type { Field, FieldType } from "../field-schema.ts";
 import { optionFormerly, optionValue } from "../options.ts";
 import type { Form } from "../schema.ts";
 import { deepEqual } from "../show-if.ts";
+import { movedFields } from "./order.ts";
 import type { Change, Plan } from "./plan-types.ts";
 
 export type { Change, ChangeKind, Plan } from "./plan-types.ts";
@@ -234,7 +235,7 @@ export function diffForms(old: Form | null, next: Form): DraftChange[] {
       count: { keys: keysOf(f) },
       loses: true,
     });
-  return [...changes, ...formChanges(old, next)];
+  return [...changes, ...movedFields(old.fields, next.fields), ...formChanges(old, next)];
 }
 
 const answers = (n: number) => `${n.toLocaleString("en-US")} answer${n === 1 ? "" : "s"}`;

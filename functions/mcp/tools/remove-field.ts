@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { removeField } from "../../services/field-changes.ts";
+import { confirm, dryRun, fieldId, slug } from "../args.ts";
+import { fieldChange } from "../outputs.ts";
+import { defineTool } from "../tool.ts";
+
+export const removeFieldTool = defineTool({
+  name: "remove_field",
+  title: "Remove a field",
+  description:
+    "Its answers stay stored (retired in exports); a field with answers needs confirm. dry_run: plan only.",
+  input: z.object({ slug, field_id: fieldId, dry_run: dryRun, confirm }),
+  output: fieldChange,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  run: (ctx, account, a) =>
+    removeField(ctx, account, a.slug, a.field_id, {
+      confirm: a.confirm,
+      dryRun: a.dry_run,
+    }) as never,
+});

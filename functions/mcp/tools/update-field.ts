@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { updateField } from "../../services/field-changes.ts";
+import { confirm, dryRun, fieldId, slug } from "../args.ts";
+import { fieldChange } from "../outputs.ts";
+import { defineTool, WRITE } from "../tool.ts";
+
+export const updateFieldTool = defineTool({
+  name: "update_field",
+  title: "Change a field",
+  description:
+    'Change one field, e.g. changes {"label": "New"}; null drops a key; a new id keeps its answers. Edits only its lines. dry_run: plan only; confirm: strand answers.',
+  input: z.object({
+    slug,
+    field_id: fieldId,
+    changes: z.record(z.string(), z.unknown()),
+    dry_run: dryRun,
+    confirm,
+  }),
+  output: fieldChange,
+  annotations: { ...WRITE, idempotentHint: true },
+  run: (ctx, account, a) =>
+    updateField(ctx, account, a.slug, a.field_id, a.changes, {
+      confirm: a.confirm,
+      dryRun: a.dry_run,
+      changesPath: "changes",
+    }) as never,
+});
