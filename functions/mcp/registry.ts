@@ -19,6 +19,7 @@ import { listWebhookDeliveriesTool } from "./tools/list-webhook-deliveries.ts";
 import { listWebhooksTool } from "./tools/list-webhooks.ts";
 import { publishFormTool } from "./tools/publish-form.ts";
 import { testWebhookTool } from "./tools/test-webhook.ts";
+import { tryFormTool } from "./tools/try-form.ts";
 import { updateFormTool } from "./tools/update-form.ts";
 import { updateAccessTool } from "./tools/update-form-access.ts";
 import { validateFormTool } from "./tools/validate-form.ts";
@@ -50,6 +51,7 @@ export const TOOLS: ToolDef[] = [
   listWebhookDeliveriesTool,
   deleteResponseTool,
   deleteFormTool,
+  tryFormTool,
 ];
 
 export const SERVER_INFO = { name: "formdown", title: "Formdown", version: "0.1.0" };
