@@ -43,10 +43,30 @@ async function show(result: ToolResult) {
   note.className = "fd-app-note";
   note.textContent = String(page.note ?? "");
   document.body.replaceChildren(note, document.importNode(main, true));
+  submitsInSandbox(document.querySelector("form"));
   sendThrough(async (_url, _key, body) => {
     const sent = await bridge.callTool("try_form", { slug, fields: body.fields, ...lang });
     const out = answerOf(sent) as Omit<SubmitAnswer, "status">;
     return { ...out, status: sent.isError ? 422 : 201 };
+  });
+}
+
+/**
+ * A host's sandbox may leave out `allow-forms`: then the browser drops a form's submission before
+ * its submit event. The button's click and Enter hand the runtime that event themselves.
+ */
+function submitsInSandbox(form: HTMLFormElement | null) {
+  if (!form) return;
+  const submit = (event: Event) => {
+    event.preventDefault();
+    form.dispatchEvent(new SubmitEvent("submit", { cancelable: true }));
+  };
+  form.addEventListener("click", (e) => {
+    if ((e.target as Element).closest("button[type=submit]")) submit(e);
+  });
+  form.addEventListener("keydown", (e) => {
+    const t = e.target as HTMLElement;
+    if (e.key === "Enter" && t.tagName === "INPUT") submit(e);
   });
 }
 
