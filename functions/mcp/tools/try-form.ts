@@ -16,7 +16,7 @@ const NOTE = "Try it: what you submit here is stored as a test response, left ou
 export const tryFormTool = defineTool({
   name: "try_form",
   title: "Try a form",
-  description: "For the form app: its page, or with fields a test response.",
+  description: "The form app's: its page; with fields, a test response.",
   input: z.object({
     slug,
     fields: z.record(z.string(), z.unknown()).optional(),
