@@ -1,3 +1,4 @@
+import type { PageModel } from "../src/lib/page-model.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import type { RateLimiter } from "./limiter/rate-limiter.ts";
@@ -47,6 +48,14 @@ export interface Log {
   error(message: string, error?: unknown): void;
 }
 
+/** MCP Apps (SPEC §18) where the runtime can build them (the Node server). */
+export interface UiApps {
+  /** The self-contained HTML document of `ui://formdown/<name>`. */
+  document(name: "form" | "report"): Promise<string>;
+  /** A form's respondent page as the pages' components render it; null without a pages build. */
+  page(model: PageModel): Promise<string | null>;
+}
+
 export interface AppContext {
   config: Config;
   db: Db;
@@ -60,4 +69,6 @@ export interface AppContext {
   formCache: FormCache<unknown>;
   /** Rate-limit counts in memory, shared through the database in batches (limiter/). */
   limiter: RateLimiter;
+  /** Absent where the apps cannot be built (Deno): no ui:// resources are offered there. */
+  apps?: UiApps | undefined;
 }

@@ -91,6 +91,8 @@ export function outputJsonSchema(tool: ToolDef): Record<string, unknown> {
   const json = toJson(tool.output, "output");
   const required = (json.required as string[] | undefined) ?? [];
   delete json.required;
+  // an answer that names no key admits a failure already
+  if (required.length === 0) return json;
   // `error` alone tells the branches apart (a failure carries code too)
   return { ...json, anyOf: [{ required }, { required: ["error"] }] };
 }

@@ -22,6 +22,7 @@ import { moveFieldTool } from "./tools/move-field.ts";
 import { publishFormTool } from "./tools/publish-form.ts";
 import { removeFieldTool } from "./tools/remove-field.ts";
 import { testWebhookTool } from "./tools/test-webhook.ts";
+import { tryFormTool } from "./tools/try-form.ts";
 import { updateFieldTool } from "./tools/update-field.ts";
 import { updateFormTool } from "./tools/update-form.ts";
 import { updateAccessTool } from "./tools/update-form-access.ts";
@@ -58,6 +59,7 @@ export const TOOLS: ToolDef[] = [
   deleteResponseTool,
   deleteResponsesTool,
   deleteFormTool,
+  tryFormTool,
 ];
 
 export const SERVER_INFO = { name: "formdown", title: "Formdown", version: "0.1.0" };

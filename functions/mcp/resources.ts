@@ -3,11 +3,15 @@ import { FORM_SCHEMA_URI, formJsonSchema } from "../../src/core/form-json-schema
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
 import { listForms, readFormFile } from "../services/forms.ts";
+import { readUiResource, uiResources } from "./apps/ui-resources.ts";
 
 const FORM_URI = /^formdown:\/\/forms\/([a-z0-9-]+)$/;
 export const formUri = (slug: string) => `formdown://forms/${slug}`;
 
-/** The schema, and every form file of the account as formdown://forms/<slug> (SPEC §14). */
+/**
+ * The schema, every form file of the account as formdown://forms/<slug> (SPEC §14), and the
+ * MCP Apps' documents (SPEC §18).
+ */
 export async function listResources(ctx: AppContext, account: Account) {
   const forms = await listForms(ctx, account, (s) => s);
   return [
@@ -25,6 +29,7 @@ export async function listResources(ctx: AppContext, account: Account) {
       description: `The form file of ${f.slug}, as committed`,
       mimeType: "text/markdown",
     })),
+    ...uiResources(ctx),
   ];
 }
 
@@ -47,6 +52,7 @@ export async function readResource(ctx: AppContext, account: Account, uri: strin
       mimeType: "application/schema+json",
       text: JSON.stringify(formJsonSchema()),
     };
+  if (uri.startsWith("ui://")) return readUiResource(ctx, uri);
   const m = FORM_URI.exec(uri);
   if (!m) return null;
   try {

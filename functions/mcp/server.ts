@@ -50,6 +50,7 @@ export const toolList = () =>
     inputSchema: inputJsonSchema(t),
     outputSchema: outputJsonSchema(t),
     annotations: t.annotations,
+    ...(t.meta ? { _meta: t.meta } : {}),
   })));
 
 /**

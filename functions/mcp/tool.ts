@@ -26,6 +26,8 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
     idempotentHint?: boolean;
     openWorldHint: boolean;
   };
+  /** `_meta` in tools/list: MCP Apps' `ui` (SPEC §18), a few bytes of the 20,000. */
+  meta?: Record<string, unknown>;
   run(ctx: AppContext, account: Account, args: z.output<S>): Promise<Record<string, unknown>>;
 }
 

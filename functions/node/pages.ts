@@ -6,13 +6,14 @@ import { pathToFileURL } from "node:url";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { isProtected, lockedForm } from "../../src/core/locked-form.ts";
 import { formLanguages } from "../../src/core/translation.ts";
-import { pageModel } from "../../src/lib/page-model.ts";
+import { type PageModel, pageModel } from "../../src/lib/page-model.ts";
 import type { AppContext } from "../context.ts";
 import { formByPreview } from "../services/drafts.ts";
 import { renamedTo } from "../services/file-moves.ts";
 import { type FormRow, findForm, formStatus } from "../services/form-view.ts";
 import { checkAccess } from "../services/respondent-access.ts";
 import { buildFinished } from "./build-pages.ts";
+import { pageHtml } from "./page-html.ts";
 
 const ROOT = resolve(new URL("../../", import.meta.url).pathname);
 const DIST = join(ROOT, "dist");
@@ -34,7 +35,10 @@ type AstroHandler = (
   next: () => void,
   locals: object,
 ) => Promise<void>;
-export type PagesHandler = (req: Request, env: unknown) => Promise<Response | null>;
+export type PagesHandler = ((req: Request, env: unknown) => Promise<Response | null>) & {
+  /** A form's page for the MCP form app (SPEC §18), rendered by the same components. */
+  html(model: PageModel): Promise<string | null>;
+};
 
 /**
  * The respondent pages in the embedded server: the Astro build's assets, and `/@<handler>/<slug>`
@@ -80,7 +84,7 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     }
     return handler;
   };
-  return async (req, env) => {
+  const handle = async (req: Request, env: unknown): Promise<Response | null> => {
     const url = new URL(req.url);
     const path = decodeURIComponent(url.pathname);
     // a locked page prerendered on a static host fetches its form from here (src/runtime/unlock.ts)
@@ -157,6 +161,9 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     if (path === "/") return landing();
     return null;
   };
+  return Object.assign(handle, {
+    html: async (model: PageModel) => pageHtml((await current()) as never, model),
+  });
 }
 
 /** Pages are public HTML; a protected one needs the respondent's token or password to show more. */

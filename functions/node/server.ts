@@ -17,6 +17,7 @@ import { CLI_PATH, cliBundleResponse } from "./cli-bundle.ts";
 import { answerParserErrors } from "./client-error.ts";
 import { trackConnections } from "./graceful.ts";
 import { createPagesHandler } from "./pages.ts";
+import { createUiApps } from "./ui-apps.ts";
 import { watchBranchHead } from "./watch-head.ts";
 
 export interface StartOptions extends ComposeOptions {
@@ -65,6 +66,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   const app = createApp(ctx);
   const pages = await createPagesHandler(ctx);
+  ctx.apps = createUiApps(pages);
   const handle = async (req: Request, env: unknown) => {
     // the pages route before the app: a path that does not decode is refused here too
     const malformed = refuseMalformedPath(req.url);

@@ -54,12 +54,29 @@ export function submitBody(
   return body;
 }
 
+export type Sender = (
+  url: string,
+  idempotencyKey: string,
+  body: Record<string, unknown>,
+) => Promise<SubmitAnswer>;
+
+let through: Sender | null = null;
+
+/**
+ * Sends every submit through another channel: the MCP form app (src/apps/) has no network of its
+ * own, so its page hands the body to a server tool instead, as a test answer (SPEC §18).
+ */
+export function sendThrough(sender: Sender): void {
+  through = sender;
+}
+
 /** POSTs a submit; a retry passes the same Idempotency-Key, so it can never store twice. */
 export async function send(
   url: string,
   idempotencyKey: string,
   body: Record<string, unknown>,
 ): Promise<SubmitAnswer> {
+  if (through) return through(url, idempotencyKey, body);
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", "idempotency-key": idempotencyKey },

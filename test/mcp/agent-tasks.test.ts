@@ -235,6 +235,9 @@ describe("a scripted agent run over every tool, each answer checked against its 
     });
     const gone = await call("delete_response", { slug: "lunch-poll", response_id: one.id });
     expect(gone).toEqual({ deleted: true, response_id: one.id });
+    // the form app's own tool (SPEC §18): a test answer, left out of the count below
+    const tried = await call("try_form", { slug: "lunch-poll", fields: { dish: "Pizza" } });
+    expect(tried).toHaveProperty("response_id");
     expect((await call("get_form_stats", { slug: "lunch-poll" })).responses).toBe(19);
     expect(await call("delete_form", { slug: "tea-poll" })).toEqual({
       deleted: true,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createForm } from "../../services/forms.ts";
+import { FORM_UI } from "../apps/ui-meta.ts";
 import { fromSource, source } from "../args.ts";
 import { submitFacts } from "../form-answer.ts";
 import { formLinks } from "../outputs.ts";
@@ -21,6 +22,7 @@ export const createFormTool = defineTool({
     ),
   output: z.object(formLinks),
   annotations: WRITE,
+  meta: FORM_UI,
   run: async (ctx, account, args) => {
     const source = fromSource(args);
     const input = args.status === "draft" ? { ...source, status: "draft" } : source;

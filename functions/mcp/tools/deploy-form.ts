@@ -3,6 +3,7 @@ import { raise } from "../../../src/core/errors.ts";
 import { deployFormFile } from "../../services/deploy.ts";
 import { findForm, publicUrl } from "../../services/form-view.ts";
 import { formPath } from "../../services/forms.ts";
+import { FORM_UI } from "../apps/ui-meta.ts";
 import { submitFacts } from "../form-answer.ts";
 import { defineTool, WRITE } from "../tool.ts";
 
@@ -34,6 +35,7 @@ export const deployFormTool = defineTool({
     plan: z.record(z.string(), z.unknown()).optional(),
   }),
   annotations: { ...WRITE, idempotentHint: true },
+  meta: FORM_UI,
   run: async (ctx, account, args) => {
     if (args.path === undefined && args.slug === undefined)
       raise("validation_failed", "deploy_form needs slug (with content) or path.", {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formStats } from "../../insights/stats.ts";
+import { REPORT_UI } from "../apps/ui-meta.ts";
 import { includeTest, slug, where } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";
 
@@ -20,6 +21,7 @@ export const getStatsTool = defineTool({
     change: z.record(z.string(), z.unknown()),
   }),
   annotations: READ,
+  meta: REPORT_UI,
   run: async (ctx, account, a) => {
     const { submissions: _alias, ...stats } = await formStats(
       ctx,

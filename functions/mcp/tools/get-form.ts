@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getForm } from "../../services/forms.ts";
+import { FORM_UI } from "../apps/ui-meta.ts";
 import { slug } from "../args.ts";
 import { detailAnswer } from "../form-answer.ts";
 import { formDetail } from "../outputs.ts";
@@ -16,6 +17,7 @@ export const getFormTool = defineTool({
   }),
   output: formDetail,
   annotations: READ,
+  meta: FORM_UI,
   run: async (ctx, account, args) =>
     detailAnswer(ctx, await getForm(ctx, account, args.slug, args.lang)),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { reportSummary, responseReport, responseReportHtml } from "../../insights/report.ts";
+import { REPORT_UI } from "../apps/ui-meta.ts";
 import { includeTest, slug, where } from "../args.ts";
 import { defineTool, EXTRA_CONTENT, READ, type TextContent } from "../tool.ts";
 
@@ -31,6 +32,7 @@ export const getReportTool = defineTool({
     format: z.literal("html").optional(),
   }),
   annotations: READ,
+  meta: REPORT_UI,
   run: async (ctx, account, a) => {
     const options = {
       field: a.field,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getForm, updateForm } from "../../services/forms.ts";
 import { planRequest } from "../../services/versions/plan.ts";
+import { FORM_UI } from "../apps/ui-meta.ts";
 import { slug } from "../args.ts";
 import { withPathPrefix } from "../errors.ts";
 import { detailAnswer } from "../form-answer.ts";
@@ -20,6 +21,7 @@ export const updateFormTool = defineTool({
   }),
   output: formChanged,
   annotations: { ...WRITE, idempotentHint: true },
+  meta: FORM_UI,
   run: async (ctx, account, args) => {
     if (args.dry_run) {
       const plan = await withPathPrefix(

@@ -1,4 +1,4 @@
-import { clip, escapeXml, px, svgFrame } from "./svg.ts";
+import { clip, escapeXml, keyAttr, px, svgFrame } from "./svg.ts";
 
 export interface BarRow {
   label: string;
@@ -6,6 +6,8 @@ export interface BarRow {
   value: number;
   /** The figure written beside the bar, e.g. "12 · 40%". */
   text: string;
+  /** The answer the bar counts, as `data-key` (the MCP report app lists its responses on a click). */
+  key?: string;
 }
 
 const WIDTH = 400;
@@ -17,7 +19,7 @@ export function barChart(id: string, title: string, rows: readonly BarRow[]): st
     .map((r, i) => {
       const y = i * ROW;
       const w = Math.max(0, Math.min(1, r.value)) * WIDTH;
-      return `<text x="0" y="${y + 12}" class="l">${escapeXml(clip(r.label, 44))}</text><text x="${WIDTH}" y="${y + 12}" class="v" text-anchor="end">${escapeXml(r.text)}</text><rect x="0" y="${y + 17}" width="${WIDTH}" height="11" rx="2" class="track"/><rect x="0" y="${y + 17}" width="${px(w)}" height="11" rx="2" class="bar"/>`;
+      return `<text x="0" y="${y + 12}" class="l">${escapeXml(clip(r.label, 44))}</text><text x="${WIDTH}" y="${y + 12}" class="v" text-anchor="end">${escapeXml(r.text)}</text><rect x="0" y="${y + 17}" width="${WIDTH}" height="11" rx="2" class="track"/><rect x="0" y="${y + 17}" width="${px(w)}" height="11" rx="2" class="bar"${keyAttr(r.key)}/>`;
     })
     .join("");
   return svgFrame(id, title, WIDTH, rows.length * ROW, body);

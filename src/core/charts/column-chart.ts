@@ -1,10 +1,12 @@
-import { clip, escapeXml, px, svgFrame } from "./svg.ts";
+import { clip, escapeXml, keyAttr, px, svgFrame } from "./svg.ts";
 
 export interface Column {
   label: string;
   count: number;
   /** A class for the bar (e.g. NPS groups); "bar" when absent. */
   tone?: string;
+  /** The answer the column counts, as `data-key` (see BarRow.key). */
+  key?: string;
 }
 
 const WIDTH = 400;
@@ -43,7 +45,7 @@ export function columnChart(
         options.counts !== false && c.count > 0
           ? `<text x="${mid}" y="${px(TOP + plot - h - 4)}" class="v" text-anchor="middle">${c.count}</text>`
           : "";
-      return `<rect x="${px(x)}" y="${px(TOP + plot - h)}" width="${px(slot - gap)}" height="${px(h)}" class="${c.tone ?? "bar"}"/>${count}${label}`;
+      return `<rect x="${px(x)}" y="${px(TOP + plot - h)}" width="${px(slot - gap)}" height="${px(h)}" class="${c.tone ?? "bar"}"${keyAttr(c.key)}/>${count}${label}`;
     })
     .join("");
   const axis = `<line x1="0" y1="${TOP + plot + 0.5}" x2="${WIDTH}" y2="${TOP + plot + 0.5}" class="axis"/>`;

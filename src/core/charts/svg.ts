@@ -11,6 +11,10 @@ export function clip(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
+/** A bar's answer as an attribute, or nothing. */
+export const keyAttr = (key: string | undefined) =>
+  key === undefined ? "" : ` data-key="${escapeXml(key)}"`;
+
 /** Rounds a coordinate so the markup stays short. */
 export const px = (n: number) => Math.round(n * 10) / 10;
 

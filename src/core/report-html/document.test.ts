@@ -37,6 +37,34 @@ function data(
 const parse = (html: string) => parseHTML(html).document;
 
 describe("renderReportHtml", () => {
+  it("names each bar's answer (data-key, the MCP report app's drill-down), a yes_no's as stored", () => {
+    const fields = [
+      { id: "ok", type: "yes_no", label: "OK?" },
+      { id: "nps", type: "nps", label: "Recommend?" },
+    ] as Field[];
+    const ok = newTally(2);
+    ok.counts.set("yes", 2);
+    const nps = newTally(2);
+    nps.numbers.set(9, 2);
+    const doc = parse(
+      renderReportHtml(
+        data(
+          fields,
+          new Map([
+            ["ok", ok],
+            ["nps", nps],
+          ]),
+        ),
+      ),
+    );
+    const keys = (id: string) =>
+      [...doc.querySelectorAll(`[data-field="${id}"] [data-key]`)].map((e) =>
+        e.getAttribute("data-key"),
+      );
+    expect(keys("ok")).toEqual(["yes", "no"]);
+    expect(keys("nps")).toEqual(Array.from({ length: 11 }, (_, i) => String(i)));
+  });
+
   it("escapes every author string and answer: title, labels, options, text answers", () => {
     const fields = [
       { id: "pick", type: "radio", label: EVIL, options: [EVIL, "b"] },

@@ -59,6 +59,8 @@ function numbersBody(f: Numbers, id: string, label: string, l: ReportLocale): st
     label: b.label,
     count: b.count,
     ...(f.nps ? { tone: TONE(Number(b.label)) } : {}),
+    // a whole value (not a range) is an answer the report app can list responses of
+    ...(/^-?\d+$/.test(b.label) ? { key: b.label } : {}),
   }));
   const split = f.nps
     ? numbersTable(
@@ -95,7 +97,11 @@ function body(field: Field, f: Figures, id: string, label: string, l: ReportLoca
     case "empty":
       return `<p>${escapeXml(t.no_answers)}</p>`;
     case "choices": {
-      const bars = f.bars.map((b) => ({ ...b, label: l.option(field.type, b.label) }));
+      const bars = f.bars.map((b) => ({
+        ...b,
+        key: b.label,
+        label: l.option(field.type, b.label),
+      }));
       return (
         barChart(
           id,
@@ -104,6 +110,7 @@ function body(field: Field, f: Figures, id: string, label: string, l: ReportLoca
             label: b.label,
             value: b.share,
             text: `${l.count(b.count)} · ${l.pct(b.share)}`,
+            key: b.key,
           })),
         ) +
         numbersTable(

@@ -1,0 +1,86 @@
+// The report app (SPEC §18, `ui://formdown/report`): the HTML report of the tool's form, drawn by
+// the same code as every other HTML report (src/core/report-html/, src/core/charts/), and a
+// drill-down: a click on a bar lists the responses that gave that answer (`list_responses`).
+import { answerOf, HostBridge, type ToolResult } from "./bridge.ts";
+
+let args: Record<string, unknown> = {};
+let shown = false;
+
+const el = (tag: string, text: string, className = "") => {
+  const e = document.createElement(tag);
+  e.textContent = text;
+  if (className) e.className = className;
+  return e;
+};
+
+/** The report of the tool's result: its HTML block when it is one, else asked for. */
+async function show(result: ToolResult) {
+  const answer = answerOf(result);
+  const slug = String(args.slug ?? answer.slug ?? "");
+  if (!slug || result.isError || shown) return;
+  shown = true;
+  let html = result.content?.find((c) => c.text?.startsWith("<!doctype html>"))?.text;
+  if (!html) {
+    const report = await bridge.callTool("get_response_report", {
+      slug,
+      period: args.period ?? "all",
+      format: "html",
+      ...(typeof args.field === "string" ? { field: args.field } : {}),
+      ...(args.include_test === true ? { include_test: true } : {}),
+    });
+    html = report.content?.find((c) => c.text?.startsWith("<!doctype html>"))?.text;
+  }
+  if (!html) return void document.body.replaceChildren(el("p", "No report."));
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  document.documentElement.lang = doc.documentElement.lang;
+  document.documentElement.dir = doc.documentElement.dir || "ltr";
+  for (const style of doc.head.querySelectorAll("style")) document.head.append(style);
+  document.body.replaceChildren(
+    ...[...doc.body.childNodes].map((n) => document.importNode(n, true)),
+  );
+  document.body.addEventListener("click", (event) => {
+    const bar = (event.target as Element).closest("[data-key]");
+    const card = bar?.closest<HTMLElement>("[data-field]");
+    if (bar && card) void drill(slug, card, bar.getAttribute("data-key")!);
+  });
+}
+
+/** Whether a stored answer is the one clicked: the value itself, or among a checkbox's values. */
+const holds = (answer: unknown, key: string) =>
+  Array.isArray(answer) ? answer.map(String).includes(key) : String(answer) === key;
+
+/** Lists under the card the responses whose answer to its field is the clicked one. */
+async function drill(slug: string, card: HTMLElement, key: string) {
+  const field = card.dataset.field!;
+  const test = args.include_test === true ? { include_test: true } : {};
+  // list_responses with `where` (SPEC §18) will filter in the database: then this call takes
+  // `where: [{ field, op: "includes", value: key }]` (or op "eq") and `holds` below goes.
+  const answer = answerOf(
+    await bridge.callTool("list_responses", { slug, limit: 200, ...test }),
+  ) as { responses?: { id: string; submitted_at: string; payload: Record<string, unknown> }[] };
+  const rows = (answer.responses ?? []).filter((r) => holds(r.payload[field], key));
+  const list = el("section", "", "drill");
+  list.dataset.drill = `${field}=${key}`;
+  list.append(el("h4", `${key}: ${rows.length}`));
+  const ul = document.createElement("ul");
+  for (const r of rows) {
+    const text = Object.entries(r.payload)
+      .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : String(v)}`)
+      .join(" · ");
+    const li = el("li", `${r.submitted_at.slice(0, 16).replace("T", " ")} — ${text}`);
+    li.dataset.response = r.id;
+    ul.append(li);
+  }
+  list.append(ul);
+  card.querySelector(".drill")?.remove();
+  card.append(list);
+}
+
+const bridge = new HostBridge({
+  input: (a) => {
+    args = a;
+  },
+  result: (r) =>
+    void show(r).catch((e: unknown) => document.body.replaceChildren(el("p", String(e)))),
+});
+void bridge.connect("formdown-report");
