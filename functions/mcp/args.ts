@@ -16,7 +16,7 @@ export const dryRun = z.boolean().optional();
 export const confirm = z.boolean().optional();
 
 /** A webhook of the form (add_webhook answers it, list_webhooks lists them). */
-export const webhookId = z.string().describe("From list_webhooks");
+export const webhookId = z.string();
 
 export const since = z.string().optional().describe("ISO date or time, inclusive");
 export const until = z.string().optional().describe("ISO date or time, exclusive");

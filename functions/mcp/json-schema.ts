@@ -88,11 +88,27 @@ export function inputJsonSchema(tool: ToolDef): Record<string, unknown> {
  * so the success keys are required in one branch and `error`+`code` in the other.
  */
 export function outputJsonSchema(tool: ToolDef): Record<string, unknown> {
-  const json = toJson(tool.output, "output");
+  const json = unrequired(toJson(tool.output, "output"), true) as Record<string, unknown>;
   const required = (json.required as string[] | undefined) ?? [];
   delete json.required;
   // an answer that names no key admits a failure already
   if (required.length === 0) return json;
   // `error` alone tells the branches apart (a failure carries code too)
   return { ...json, anyOf: [{ required }, { required: ["error"] }] };
+}
+
+/**
+ * The answer's own keys stay required; inside them (list items, nested objects) the keys are
+ * listed with their types only: 290 bytes of tools/list (SPEC §14's 20,000-byte budget), and
+ * test/mcp/seed-names.test.ts pins the nested keys each answer carries.
+ */
+function unrequired(node: unknown, top: boolean): unknown {
+  if (Array.isArray(node)) return node.map((n) => unrequired(n, false));
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "required" && !top) continue;
+    out[key] = unrequired(value, false);
+  }
+  return out;
 }

@@ -10,6 +10,7 @@ import { analyzeResponsesPrompt, PROMPTS } from "./prompts.ts";
 import { PROTOCOL_VERSIONS } from "./protocol.ts";
 import { INSTRUCTIONS, SERVER_INFO, TOOLS } from "./registry.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
+import type { ToolDef } from "./tool.ts";
 import { EXTRA_CONTENT, type TextContent } from "./tool.ts";
 
 type ToolResult = {
@@ -40,16 +41,23 @@ const failure = (f: Failure) => {
   );
 };
 
-/** The tools/list entries, built once: they depend only on the registry. */
+/** readOnlyHint false is the protocol's default: said by leaving it out (336 bytes of tools/list). */
+const listedHints = ({ readOnlyHint, ...rest }: ToolDef["annotations"]) =>
+  readOnlyHint ? { readOnlyHint, ...rest } : rest;
+
+/**
+ * The tools/list entries, built once: they depend only on the registry. 30 tools fit SPEC §14's
+ * 20,000 bytes without their display titles (743 bytes): a host shows the name (snake_case words)
+ * instead, and the server card (discovery.ts) still gives each tool's title.
+ */
 let listed: object[] | null = null;
 export const toolList = () =>
   (listed ??= TOOLS.map((t) => ({
     name: t.name,
-    title: t.title,
     description: t.description,
     inputSchema: inputJsonSchema(t),
     outputSchema: outputJsonSchema(t),
-    annotations: t.annotations,
+    annotations: listedHints(t.annotations),
     ...(t.meta ? { _meta: t.meta } : {}),
   })));
 

@@ -47,9 +47,11 @@ describe("MCP clients of every era", () => {
     const client = new V1Client({ name: "test-v1", version: "1.0.0" });
     await client.connect(new V1Transport(new URL(`${s.url}/api/mcp`), auth()));
     const { tools } = await client.listTools();
-    expect(tools.find((t) => t.name === "deploy_form")?.annotations).toMatchObject({
-      readOnlyHint: false,
+    // readOnlyHint false is the protocol's default: left out
+    expect(tools.find((t) => t.name === "deploy_form")?.annotations).toEqual({
+      destructiveHint: false,
       idempotentHint: true,
+      openWorldHint: false,
     });
     const markdown = "---\ntitle: T\nslug: t\nfields:\n  - id: a\n    type: text\n---\n";
     const res = await client.callTool({ name: "validate_form", arguments: { markdown } });

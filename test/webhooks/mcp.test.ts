@@ -43,10 +43,13 @@ describe("webhook and deletion MCP tools", () => {
       (await res.json()) as { result: { tools: { name: string; annotations: any }[] } }
     ).result;
     const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
-    expect(hints.add_webhook).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    // readOnlyHint false is the protocol's default, said by leaving it out
+    expect(hints.add_webhook).toEqual({ destructiveHint: false, openWorldHint: true });
     expect(hints.list_webhooks).toMatchObject({ readOnlyHint: true });
-    for (const name of ["delete_webhook", "delete_response", "delete_form"])
-      expect(hints[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    for (const name of ["delete_webhook", "delete_response", "delete_form"]) {
+      expect(hints[name], name).toMatchObject({ destructiveHint: true });
+      expect(hints[name].readOnlyHint, name).toBeUndefined();
+    }
   });
 
   it("adds, lists and deletes a webhook, deletes a response and a form", async () => {

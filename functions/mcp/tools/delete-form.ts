@@ -7,7 +7,7 @@ export const deleteFormTool = defineTool({
   name: "delete_form",
   title: "Delete a form",
   description:
-    "Delete a form with its responses, files, webhooks and form file. Cannot be undone; to keep responses, update_form_access mode closed.",
+    "With its responses, files, webhooks and form file, for good; to keep responses, update_form_access mode closed.",
   input: z.object({ slug }),
   output: z.object({ deleted: z.boolean(), slug: z.string() }),
   annotations: {

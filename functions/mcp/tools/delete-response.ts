@@ -10,7 +10,7 @@ export const deleteResponseTool = defineTool({
     "Erase one response for good (e.g. GDPR) with its files and unsent emails; response.deleted webhooks are told.",
   input: z.object({
     slug,
-    response_id: z.string().describe("From list_responses"),
+    response_id: z.string(),
   }),
   output: z.object({ deleted: z.boolean(), response_id: z.string() }),
   annotations: {

@@ -13,7 +13,7 @@ export const deployFormTool = defineTool({
   name: "deploy_form",
   title: "Deploy a form file",
   description:
-    "Commit a form file and make it live (unchanged: nothing happens). {slug, content} writes forms/@<handler>/<slug>.md; {path} deploys a committed file. dry_run: plan only; confirm: strand answers.",
+    "Commit a form file and make it live. {slug, content} writes forms/@<handler>/<slug>.md; {path} deploys a committed file. dry_run: plan only; confirm: strand answers.",
   input: z.object({
     slug: str.optional(),
     path: str.optional().describe("Or the file's path, e.g. forms/@acme/contact.md"),

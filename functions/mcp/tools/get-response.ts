@@ -8,7 +8,7 @@ export const getResponseTool = defineTool({
   name: "get_response",
   title: "Get one response",
   description: "One response by id (list_responses, or a submit's response_id).",
-  input: z.object({ slug, response_id: z.string().describe("From list_responses") }),
+  input: z.object({ slug, response_id: z.string() }),
   output: responseRecord,
   annotations: READ,
   run: (ctx, account, a) => getRecord(ctx, account, a.slug, a.response_id),

@@ -7,7 +7,7 @@ import { defineTool, READ } from "../tool.ts";
 export const getResponsesTool = defineTool({
   name: "get_responses",
   title: "Latest responses",
-  description: "A form's latest responses, newest first (list_responses with only a limit).",
+  description: "Newest first: list_responses with only a limit.",
   input: z.object({
     slug,
     limit: z.number().int().min(1).max(200).default(25),

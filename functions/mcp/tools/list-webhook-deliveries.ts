@@ -9,7 +9,7 @@ export const listWebhookDeliveriesTool = defineTool({
   name: "list_webhook_deliveries",
   title: "List webhook deliveries",
   description:
-    "A webhook's last 25 deliveries, newest first (total counts all): event, status, attempts, last_status (HTTP), last_error, next_attempt_at.",
+    "The last 25, newest first (total: all): event, status, attempts, last_status (HTTP), last_error, next_attempt_at.",
   input: z.object({
     slug,
     webhook_id: webhookId,

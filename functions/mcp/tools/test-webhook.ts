@@ -7,7 +7,7 @@ export const testWebhookTool = defineTool({
   name: "test_webhook",
   title: "Send a test event",
   description:
-    "Send a signed webhook.test event now: the receiver's HTTP status (error if unreachable). Not retried; listed in deliveries.",
+    "A signed webhook.test event now: the receiver's HTTP status (error if unreachable); not retried.",
   input: z.object({
     slug,
     webhook_id: webhookId,

@@ -8,7 +8,7 @@ export const updateAccessTool = defineTool({
   name: "update_form_access",
   title: "Set who may respond",
   description:
-    "Who may respond: public, link (public_url carries ?access=<token>), password, or closed. rotate: true gives a link form a new token (the old link stops).",
+    "public, link (public_url carries ?access=<token>), password or closed. rotate: a new link token (the old link stops).",
   input: z.object({
     slug,
     mode: z.enum(["public", "link", "password", "closed"]),

@@ -12,7 +12,7 @@ export const updateFormTool = defineTool({
   name: "update_form",
   title: "Update a form",
   description:
-    'Change keys of a form, e.g. patch {"title": "New"}: objects merge one level, fields is replaced whole (one field: update_field, add_field, remove_field, move_field). dry_run: plan only; confirm: strand answers. Answers as get_form.',
+    'Change keys, e.g. patch {"title": "New"}: objects merge one level, fields is replaced whole (one field: update_field and the like). dry_run: plan only; confirm: strand answers. Answers as get_form.',
   input: z.object({
     slug,
     patch: z.record(z.string(), z.unknown()),

@@ -7,7 +7,7 @@ export const validateFormTool = defineTool({
   name: "validate_form",
   title: "Validate a form (dry run)",
   description:
-    "Check a definition or form file, changing nothing: the form with defaults, or validation_failed with every problem.",
+    "Check a definition or form file, changing nothing: the form with defaults, or every problem.",
   input: sourceToCheck,
   output: z.object({ valid: z.boolean(), form: z.record(z.string(), z.unknown()) }),
   annotations: READ,
