@@ -239,6 +239,15 @@ describe("a scripted agent run over every tool, each answer checked against its 
     const tried = await call("try_form", { slug: "lunch-poll", fields: { dish: "Pizza" } });
     expect(tried).toHaveProperty("response_id");
     expect((await call("get_form_stats", { slug: "lunch-poll" })).responses).toBe(19);
+    // erasing by a filter (SPEC §18): exactly the responses the same filter lists
+    const sushi = [{ field: "dish", op: "eq", value: "Sushi" }];
+    const matched = await call("list_responses", { slug: "lunch-poll", where: sushi, limit: 200 });
+    expect(matched.total).toBeGreaterThan(0);
+    const erased = await call("delete_responses", { slug: "lunch-poll", where: sushi });
+    expect(erased).toEqual({ deleted: matched.total });
+    expect((await call("get_form_stats", { slug: "lunch-poll" })).responses).toBe(
+      19 - matched.total,
+    );
     expect(await call("delete_form", { slug: "tea-poll" })).toEqual({
       deleted: true,
       slug: "tea-poll",
