@@ -1,6 +1,5 @@
 // The anti-bot token a submit carries as `turnstile_token`: the self-hosted ALTCHA proof of work
 // (solved while the respondent fills the form in) or, in production, the Turnstile widget's.
-import { solve } from "./solver.ts";
 import { loadTurnstile, resetTurnstile } from "./turnstile.ts";
 
 export interface AntiBotSettings {
@@ -57,9 +56,11 @@ export class AntiBot {
 
   /** A solved challenge; forgotten when it fails, so the next Submit fetches a new one. */
   #solve(): Promise<string> {
-    const token = fetch(`${this.#settings.apiBase}/api/challenge`)
-      .then((res) => res.json())
-      .then(solve);
+    // the solver is a chunk of its own, fetched with the challenge (the page's script stays small)
+    const token = Promise.all([
+      fetch(`${this.#settings.apiBase}/api/challenge`).then((res) => res.json()),
+      import("./solver.ts"),
+    ]).then(([challenge, solver]) => solver.solve(challenge));
     token.catch(() => {
       if (this.#altcha === token) this.#altcha = null;
     });

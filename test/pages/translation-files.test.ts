@@ -73,6 +73,8 @@ describe("the pages build with translation files", () => {
     // a translation loads exactly the form's scripts: no script per language (the language
     // script is inline, in the HTML weighed below)
     for (const x of [wde, war]) expect(x.js).toBe(w.js);
+    // the page's JavaScript budget (SPEC §13): 8 KB gzip, whatever the language
+    expect(w.js).toBeLessThanOrEqual(8192);
     for (const x of [wde, war])
       expect(Math.abs(x.total - w.total) / w.total).toBeLessThanOrEqual(0.1);
   }, 240_000);
