@@ -4,6 +4,7 @@ import { api, CliError, enc } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { type FormChanges, formChanges } from "../lib/git-changes.ts";
 import { json, out, say } from "../lib/output.ts";
+import { smokeCheck } from "../lib/smoke.ts";
 import { planFiles, printPlans, validFiles } from "./plan.ts";
 
 type Options = {
@@ -13,6 +14,7 @@ type Options = {
   url?: string;
   key?: string;
   since?: string[];
+  check?: boolean;
 };
 
 export function registerDeploy(cli: CAC): void {
@@ -28,13 +30,17 @@ export function registerDeploy(cli: CAC): void {
     )
     .option("--json", "Machine-readable results")
     .option(
+      "--check",
+      "Then check /api/health and each deployed form's page; exit 1 naming a failure",
+    )
+    .option(
       "--since <ref>",
       "Deploy what git says changed since this commit: renamed files keep their form (the old URL redirects), removed files close theirs",
       // a commit id of digits alone must stay text, not become a number
       { type: [String] },
     )
     .example("formdown deploy forms/@me/*.md")
-    .example("formdown deploy --since origin/main~1")
+    .example("formdown deploy --since origin/main~1 --check")
     .example("formdown deploy forms/@acme/signup.md --url https://forms.example.com --key $KEY")
     .action(async (files: string[], opts: Options) => {
       const settings = resolveSettings(opts);
@@ -61,6 +67,8 @@ export function registerDeploy(cli: CAC): void {
       const texts = nothing ? [] : await validFiles(chosen);
       const confirm = opts.confirm ? "?confirm=true" : "";
       const results = [];
+      /** The public pages of what was deployed (a draft has none), for --check. */
+      const pages: string[] = [];
       for (const t of texts) {
         const from = renamed.get(t.file);
         const done = await api(settings, "PUT", `/api/forms/${enc(t.slug)}${confirm}`, {
@@ -70,6 +78,7 @@ export function registerDeploy(cli: CAC): void {
           ...(from ? { renamed_from: from } : {}),
         });
         results.push({ file: t.file, ...done, ...(from ? { renamed_from: from } : {}) });
+        if (!done.preview_url) pages.push(done.url);
         if (opts.json) continue;
         out(`${done.result.padEnd(9)} ${t.slug}  ${done.url}${from ? `  (was ${from})` : ""}`);
         if (done.plan) for (const line of planLines(done.plan)) out(`  ${line}`);
@@ -87,5 +96,10 @@ export function registerDeploy(cli: CAC): void {
         if (!opts.json) out(`${"closed".padEnd(9)} ${r.slug}  ${done.url}  (file removed)`);
       }
       if (opts.json) json(results);
+      if (!opts.check) return;
+      const failed = await smokeCheck(settings, pages);
+      if (failed.length > 0)
+        throw new CliError(`smoke check failed:\n  ${failed.join("\n  ")}`, "smoke_failed");
+      say(`smoke check: /api/health and ${pages.length} page(s) answer 200`);
     });
 }

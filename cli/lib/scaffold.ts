@@ -88,8 +88,9 @@ jobs:
       FORMDOWN_API_KEY: \${{ secrets.FORMDOWN_API_KEY }}
     steps:
 ${SETUP}
-      # renamed files move their form (the old URL redirects), removed files close it
-      - run: node .formdown/formdown.mjs deploy --since "\${{ github.event.before }}"
+      # renamed files move their form (the old URL redirects), removed files close it; --check
+      # then asks /api/health and each deployed form's page, and fails the run if one does not answer
+      - run: node .formdown/formdown.mjs deploy --since "\${{ github.event.before }}" --check
 `;
 
 // scripts only: nothing to install

@@ -105,9 +105,11 @@ describe("the vendored CLI in a forms-only repository", () => {
     const env = { FORMDOWN_URL: bare(), FORMDOWN_API_KEY: s.apiKey };
     const validate = await node([".formdown/formdown.mjs", "validate"], clone, env);
     expect(validate.code, validate.stdout + validate.stderr).toBe(0);
-    const deploy = await node([".formdown/formdown.mjs", "deploy"], clone, env);
+    // --check, as the deploy workflow runs it: the server's health and the new form's page
+    const deploy = await node([".formdown/formdown.mjs", "deploy", "--check"], clone, env);
     expect(deploy.code, deploy.stderr).toBe(0);
     expect(deploy.stdout).toMatch(/created\s+hello-ci\s+http/);
+    expect(deploy.stderr).toContain("smoke check: /api/health and 1 page(s) answer 200");
     const list = await node([".formdown/formdown.mjs", "list", "--json"], clone, env);
     expect(JSON.parse(list.stdout).map((f: { slug: string }) => f.slug)).toContain("hello-ci");
     for (const r of [validate, deploy, list]) expect(r.stderr).not.toMatch(/Warning|\n\s+at /);

@@ -128,7 +128,7 @@ describe("formdown plan-comment", () => {
     expect(VALIDATE_WORKFLOW).toMatch(/pull-requests: write/);
     expect(VALIDATE_WORKFLOW).toMatch(/types: \[.*labeled.*\]/);
     expect(DEPLOY_WORKFLOW).toContain(
-      `.formdown/formdown.mjs deploy --since "\${{ github.event.before }}"`,
+      `.formdown/formdown.mjs deploy --since "\${{ github.event.before }}" --check`,
     );
     const ci = await readFile(new URL("../../.github/workflows/ci.yml", import.meta.url), "utf8");
     expect(ci).toContain("npx formdown plan-comment plan.json");
