@@ -29,19 +29,27 @@ export async function recordEvent(
   }
   const form = await findForm(ctx, slug);
   if (!form) raise("not_found", `No form with the slug "${slug}".`);
-  if (type === "progress") {
-    const known = form!.definition.fields.some((f) => f.id === field && f.type !== "statement");
-    if (!known)
-      raise("validation_failed", `"${String(field)}" is not a question of this form.`, {
-        details: [{ field: "field", message: "must be the id of a question of this form" }],
-      });
-  }
+  // a page built before a rename (within the version grace, SPEC §16) names the field by its
+  // earlier id: counted under the id it has now, where the drop-off reads it
+  const reached =
+    type === "progress"
+      ? form!.definition.fields.find(
+          (f) =>
+            f.type !== "statement" &&
+            (f.id === field ||
+              ((f as { formerly?: string[] }).formerly ?? []).includes(field as string)),
+        )?.id
+      : undefined;
+  if (type === "progress" && !reached)
+    raise("validation_failed", `"${String(field)}" is not a question of this form.`, {
+      details: [{ field: "field", message: "must be the id of a question of this form" }],
+    });
   hit(ctx, `event:${ip ?? "-"}`, ctx.config.rateSubmit);
   if (type === "progress") {
     await ctx.db.query(
       `insert into form_progress (form_id, day, field, reached) values ($1, (now() at time zone 'utc')::date, $2, 1)
        on conflict (form_id, day, field) do update set reached = form_progress.reached + 1`,
-      [form!.id, field],
+      [form!.id, reached],
     );
     return;
   }
