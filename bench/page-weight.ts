@@ -18,14 +18,27 @@ for (const slug of readdirSync(join(client, "@me"))) {
     (m) => m[1]!,
   );
   const css = assets.filter((a) => a.endsWith(".css")).map(asset);
-  const js = assets.filter((a) => a.endsWith(".js")).map(asset);
+  // the page's scripts with the chunks they import statically (loaded with the page)
+  const loaded = new Set<string>();
+  const follow = (name: string) => {
+    if (loaded.has(name)) return;
+    loaded.add(name);
+    for (const m of asset(name)
+      .toString()
+      .matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
+      follow(m[1]!);
+  };
+  for (const a of assets.filter((a) => a.endsWith(".js"))) follow(a);
+  const js = [...loaded].map(asset);
   const page = html.toString();
-  const lazy = ["solver-worker-", "finish."];
+  const lazy = ["solver-worker-", "solver.", "finish."];
   if (page.includes("data-ranking")) lazy.push("ranking.");
   if (page.includes('type="file"')) lazy.push("upload.");
   const later = js
     .flatMap((f) => [
-      ...f.toString().matchAll(/(?:solver-worker-|finish\.|ranking\.|upload\.)[\w-]+\.js/g),
+      ...f
+        .toString()
+        .matchAll(/(?:solver-worker-|solver\.|finish\.|ranking\.|upload\.)[\w-]+\.js/g),
     ])
     .map((m) => m[0])
     .filter((name) => lazy.some((prefix) => name.startsWith(prefix)))
