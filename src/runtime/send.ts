@@ -77,11 +77,19 @@ export async function send(
   body: Record<string, unknown>,
 ): Promise<SubmitAnswer> {
   if (through) return through(url, idempotencyKey, body);
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", "idempotency-key": idempotencyKey },
-    body: JSON.stringify(body),
-  });
+  let res: Response;
+  // an instance that is stopping answers 503 with Retry-After before it reads the submit
+  // (SPEC §17): sent again, with the same key, to the instance that takes over
+  for (let tries = 1; ; tries++) {
+    res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": idempotencyKey },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 503 || tries > 3) break;
+    const wait = Math.min(Number(res.headers.get("retry-after")) || 1, 5);
+    await new Promise((r) => setTimeout(r, wait * 1000));
+  }
   const json = (await res.json().catch(() => ({}))) as Omit<SubmitAnswer, "status">;
   return { ...json, status: res.status };
 }

@@ -43,6 +43,36 @@ describe("what the page does between the respondent and the API", () => {
     expect([stats.views, stats.starts]).toEqual([1, 1]);
   });
 
+  it("sends a submit again after a stopping instance's 503 with Retry-After, and stores it once", async () => {
+    await suite.api("POST", "/api/forms", {
+      body: {
+        title: "Stopping",
+        slug: "stopping",
+        humanness: false,
+        fields: [{ id: "word", type: "text", label: "A word", required: true }],
+      },
+    });
+    const page = await suite.open("/@me/stopping");
+    const keys: string[] = [];
+    await page.route("**/api/forms/stopping/submit", async (route) => {
+      keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+      if (keys.length > 1) return route.continue();
+      // what a draining instance answers before it reads the request (SPEC §17)
+      await route.fulfill({
+        status: 503,
+        headers: { "retry-after": "1", connection: "close", "content-type": "application/json" },
+        body: JSON.stringify({ error: "The server is stopping.", code: "unavailable" }),
+      });
+    });
+    await page.getByLabel("A word").fill("once");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor({ timeout: 30_000 });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const list = (await suite.api("GET", "/api/forms/stopping/responses")).body;
+    expect(list.responses.map((r: { payload: unknown }) => r.payload)).toEqual([{ word: "once" }]);
+  });
+
   it("uploads a file with its checks first, waits for it at Submit, and stores its URL", async () => {
     await suite.api("POST", "/api/forms", {
       body: {
