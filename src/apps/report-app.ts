@@ -45,23 +45,38 @@ async function show(result: ToolResult) {
   });
 }
 
-/** Whether a stored answer is the one clicked: the value itself, or among a checkbox's values. */
-const holds = (answer: unknown, key: string) =>
-  Array.isArray(answer) ? answer.map(String).includes(key) : String(answer) === key;
+const NUMERIC = ["number", "rating", "scale", "nps"];
 
-/** Lists under the card the responses whose answer to its field is the clicked one. */
+/**
+ * The condition a click means (SPEC §18 `where`): a checkbox's or ranking's bar names one option
+ * among the answer's, a number's column a whole value, any other bar the answer itself.
+ */
+function clicked(field: string, type: string | undefined, key: string) {
+  if (type === "checkbox" || type === "ranking") return { field, op: "includes", value: key };
+  if (NUMERIC.includes(type ?? "") && /^-?\d+$/.test(key))
+    return { field, op: "eq", value: Number(key) };
+  return { field, op: "eq", value: key };
+}
+
+/**
+ * Lists under the card the responses whose answer to its field is the clicked one, filtered in
+ * the database by `list_responses {where}` (within the report's own segment, if it has one).
+ */
 async function drill(slug: string, card: HTMLElement, key: string) {
   const field = card.dataset.field!;
   const test = args.include_test === true ? { include_test: true } : {};
-  // list_responses with `where` (SPEC §18) will filter in the database: then this call takes
-  // `where: [{ field, op: "includes", value: key }]` (or op "eq") and `holds` below goes.
+  const segment = Array.isArray(args.where) ? args.where : [];
+  const where = [...segment, clicked(field, card.dataset.type, key)];
   const answer = answerOf(
-    await bridge.callTool("list_responses", { slug, limit: 200, ...test }),
-  ) as { responses?: { id: string; submitted_at: string; payload: Record<string, unknown> }[] };
-  const rows = (answer.responses ?? []).filter((r) => holds(r.payload[field], key));
+    await bridge.callTool("list_responses", { slug, limit: 200, where, ...test }),
+  ) as {
+    responses?: { id: string; submitted_at: string; payload: Record<string, unknown> }[];
+    total?: number;
+  };
+  const rows = answer.responses ?? [];
   const list = el("section", "", "drill");
   list.dataset.drill = `${field}=${key}`;
-  list.append(el("h4", `${key}: ${rows.length}`));
+  list.append(el("h4", `${key}: ${answer.total ?? rows.length}`));
   const ul = document.createElement("ul");
   for (const r of rows) {
     const text = Object.entries(r.payload)

@@ -143,7 +143,7 @@ describe("the form app shows the respondent's page", () => {
 });
 
 describe("the report app draws the report and drills down", () => {
-  it("lists the responses of the option clicked", async () => {
+  it("lists the responses of the option clicked, filtered by list_responses {where}", async () => {
     const host = await hostApp(browser, client, "ui://formdown/report", "get_response_report", {
       slug: "tried",
       period: "all",
@@ -159,6 +159,9 @@ describe("the report app draws the report and drills down", () => {
     const all = await call("list_responses", { slug: "tried" });
     const product = all.responses.filter((r: any) => r.payload.role === "Product");
     expect(ids.sort()).toEqual(product.map((r: any) => r.id).sort());
+    // filtered in the database, not by the app
+    const listed = host.calls.find((c) => c.name === "list_responses");
+    expect(listed?.args.where).toEqual([{ field: "role", op: "eq", value: "Product" }]);
     expect(host.errors).toEqual([]);
   });
 });

@@ -25,14 +25,16 @@ const v2 = form([
   { id: "why", type: "textarea", label: "W" },
   { id: "uses", type: "checkbox", label: "U", options: ["Billing", "Reports"] },
   { id: "when", type: "date", label: "D" },
+  { id: "seats", type: "number", label: "N" },
 ]);
 const lines = lineage(v2, [v1]);
 
 const ROWS: [string, Record<string, unknown>, number | null, string | null][] = [
   ["a", { score: 3, plan: "Team", why: "The BILLING page" }, null, null],
-  ["b", { recommend: 9, plan: "Pro", uses: ["Billing"], when: "2026-01-05" }, 2, "de"],
-  ["c", { recommend: 6, plan: "Free", uses: ["Reports"], why: "fine" }, 2, "en"],
+  ["b", { recommend: 9, plan: "Pro", uses: ["Billing"], when: "2026-01-05", seats: 12 }, 2, "de"],
+  ["c", { recommend: 6, plan: "Free", uses: ["Reports"], why: "fine", seats: "2" }, 2, "en"],
   ["d", { recommend: "6", why: ["odd"] }, 2, null],
+  ["e", { score: [5], seats: [1] }, null, null],
 ];
 
 describe.each(DB_KINDS)("whereSql on %s", (kind) => {
@@ -65,25 +67,27 @@ describe.each(DB_KINDS)("whereSql on %s", (kind) => {
     return rows.map((r) => r.name).join("");
   }
 
-  it("compares numbers, under the field's earlier id too, and leaves text out", async () => {
+  it("compares numbers, under the field's earlier id too, and leaves text and lists out", async () => {
     expect(await names([{ field: "recommend", op: "lte", value: 6 }])).toBe("ac");
     expect(await names([{ field: "recommend", op: "gt", value: 6 }])).toBe("b");
     expect(await names([{ field: "recommend", op: "eq", value: 3 }])).toBe("a");
+    expect(await names([{ field: "seats", op: "lte", value: 20 }])).toBe("b");
+    expect(await names([{ field: "seats", op: "gt", value: 0 }])).toBe("b");
   });
 
   it("matches an option under its earlier label; neq keeps the unanswered", async () => {
     expect(await names([{ field: "plan", op: "eq", value: "Pro" }])).toBe("ab");
-    expect(await names([{ field: "plan", op: "neq", value: "Pro" }])).toBe("cd");
+    expect(await names([{ field: "plan", op: "neq", value: "Pro" }])).toBe("cde");
   });
 
   it("finds text ignoring case, and list items", async () => {
     expect(await names([{ field: "why", op: "contains", value: "billing" }])).toBe("a");
     expect(await names([{ field: "uses", op: "includes", value: "Billing" }])).toBe("b");
-    expect(await names([{ field: "uses", op: "excludes", value: "Billing" }])).toBe("acd");
+    expect(await names([{ field: "uses", op: "excludes", value: "Billing" }])).toBe("acde");
   });
 
   it("tells answered from unanswered, and combines conditions", async () => {
-    expect(await names([{ field: "why", op: "unanswered" }])).toBe("b");
+    expect(await names([{ field: "why", op: "unanswered" }])).toBe("be");
     expect(
       await names([
         { field: "why", op: "answered" },
@@ -94,8 +98,8 @@ describe.each(DB_KINDS)("whereSql on %s", (kind) => {
   });
 
   it("filters on version (none recorded: the first) and lang (none: the form's own)", async () => {
-    expect(await names([{ field: "version", op: "eq", value: 1 }])).toBe("a");
-    expect(await names([{ field: "lang", op: "eq", value: "en" }])).toBe("acd");
+    expect(await names([{ field: "version", op: "eq", value: 1 }])).toBe("ae");
+    expect(await names([{ field: "lang", op: "eq", value: "en" }])).toBe("acde");
     expect(await names([{ field: "lang", op: "neq", value: "en" }])).toBe("b");
     expect(await names([{ field: "submitted_at", op: "lt", value: "2000-01-01" }])).toBe("");
   });

@@ -168,5 +168,5 @@ export function fieldCard(
   });
   const head = `<h3 id="${id}-h">${escapeXml(label)}</h3><p class="sub">${escapeXml(answered)}</p>`;
   const content = body(field, fieldFigures(field, tally), id, label, l);
-  return `<section class="card" aria-labelledby="${id}-h" data-field="${escapeXml(field.id)}">${head}${content}</section>`;
+  return `<section class="card" aria-labelledby="${id}-h" data-field="${escapeXml(field.id)}" data-type="${field.type}">${head}${content}</section>`;
 }
