@@ -100,6 +100,13 @@ const deployed = obj(
   },
   ["result", "slug", "form_id", "url"],
 );
+/** A form's translations beside it (SPEC §20): POST, PUT and PATCH take them. */
+const translations = {
+  type: "object",
+  description:
+    "The form's translations (SPEC §20): language → {content: the whole <slug>.<lang>.md} or that file's strings ({title, fields: {<id>: {label, options, …}}, …}, its Markdown body as body); checked against the form as formdown validate checks them, stored with it, written beside its file. Absent keeps the stored ones; a PATCH replaces only the languages it gives",
+  additionalProperties: { type: "object" },
+};
 /** POST /api/forms: also `status: "draft"` (no public page until published, SPEC §16). */
 const createBody = {
   required: true,
@@ -109,8 +116,11 @@ const createBody = {
     "application/json": {
       schema: {
         oneOf: [
-          { allOf: [ref("FormDefinition")], properties: { status: { enum: ["draft", "live"] } } },
-          obj({ markdown: str, status: { enum: ["draft", "live"] } }, ["markdown"]),
+          {
+            allOf: [ref("FormDefinition")],
+            properties: { status: { enum: ["draft", "live"] }, translations },
+          },
+          obj({ markdown: str, status: { enum: ["draft", "live"] }, translations }, ["markdown"]),
         ],
       },
     },
@@ -131,12 +141,7 @@ const deployBody = {
               markdown: str,
               renamed_from: str,
               status: { enum: ["draft", "live"] },
-              translations: {
-                type: "object",
-                description:
-                  "The form's translation files (SPEC §20): language → {content: the whole <slug>.<lang>.md}; checked against the form, stored with it; absent keeps the stored ones",
-                additionalProperties: obj({ content: str }),
-              },
+              translations,
             },
             ["markdown"],
           ),
@@ -256,7 +261,9 @@ export const paths: Record<string, Record<string, unknown>> = {
       parameters: changeParameters,
       requestBody: {
         required: true,
-        content: { "application/json": { schema: { type: "object" } } },
+        content: {
+          "application/json": { schema: { type: "object", properties: { translations } } },
+        },
       },
       responses: {
         200: json({ anyOf: [detail, { $ref: "#/components/schemas/Plan" }] }),

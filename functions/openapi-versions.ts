@@ -44,10 +44,14 @@ const change = obj(
         "form_removed",
         "content_changed",
         "field_moved",
+        "translation_added",
+        "translation_changed",
+        "translation_removed",
       ],
     },
     field: str,
     option: str,
+    lang: { ...str, description: "The language of a translation change (SPEC §20)" },
     detail: str,
     answers_affected: int,
   },
@@ -116,7 +120,7 @@ export const versionPaths = {
       summary:
         "What deploying a change would do, with the stored answers each change touches; changes nothing",
       description:
-        "Body: what a PATCH takes (merged into the live definition), a whole definition (it states `slug`), or `{content}` / `{markdown}`: a form file. Works for a slug that does not exist yet (`form_created`).",
+        "Body: what a PATCH takes (merged into the live definition), a whole definition (it states `slug`), or `{content}` / `{markdown}`: a form file; with `translations` as deploy sends them, the plan lists each language added, changed or removed (SPEC §20). Works for a slug that does not exist yet (`form_created`).",
       requestBody: {
         required: true,
         content: { "application/json": { schema: { type: "object" } } },

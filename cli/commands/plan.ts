@@ -46,8 +46,14 @@ export async function validFiles(files: string[]) {
 /** Each file's plan, from the server (which counts the stored answers each change touches). */
 export async function planFiles(settings: Settings, files: string[]) {
   const plans: Plan[] = [];
+  // with its translation files, as deploy sends them: the plan lists their changes (SPEC §20)
   for (const t of await validFiles(files))
-    plans.push(await api(settings, "POST", `/api/forms/${enc(t.slug)}/plan`, { content: t.text }));
+    plans.push(
+      await api(settings, "POST", `/api/forms/${enc(t.slug)}/plan`, {
+        content: t.text,
+        translations: t.translations,
+      }),
+    );
   return plans;
 }
 

@@ -15,11 +15,23 @@ export const fieldId = z.string().min(1);
 export const dryRun = z.boolean().optional();
 export const confirm = z.boolean().optional();
 
+/** One of the form's languages (SPEC §20); like slug, it names itself. */
+export const lang = z.string().optional();
+
+/**
+ * A form's translations (SPEC §20): `{<lang>: {title, fields: {<id>: {label, …}}, …}}`, the
+ * front matter of `<slug>.<lang>.md` (its body as `body`), or `{content}`: the whole file.
+ */
+export const translations = z
+  .record(z.string(), z.unknown())
+  .optional()
+  .describe("{<lang>: {title, fields: {<id>: {label, options}}, ...} as in <slug>.<lang>.md}");
+
 /** A webhook of the form (add_webhook answers it, list_webhooks lists them). */
 export const webhookId = z.string();
 
-export const since = z.string().optional().describe("ISO date or time, inclusive");
-export const until = z.string().optional().describe("ISO date or time, exclusive");
+export const since = z.string().optional().describe("ISO date/time, inclusive");
+export const until = z.string().optional().describe("ISO date/time, exclusive");
 
 /**
  * Test answers (the owner's key, a preview page) are left out of every read unless asked for. Its

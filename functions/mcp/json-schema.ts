@@ -7,7 +7,7 @@ import type { ToolDef } from "./tool.ts";
 
 const FIELD_BRIEF = {
   type: "object",
-  description: `{id (snake_case), type, label?, required?, options? (radio, checkbox, select, ranking), show_if? {field, op, value}}; type: ${FIELD_TYPES.join(", ")}. Full schema: ${FORM_SCHEMA_URI}`,
+  description: `{label?, required?, options? (radio, checkbox, select, ranking), show_if? {field, op, value}}; type: ${FIELD_TYPES.join(", ")}. Full schema: ${FORM_SCHEMA_URI}`,
   required: ["id", "type"],
 };
 
@@ -20,7 +20,7 @@ const BRIEF = new Map<z.ZodType, Record<string, unknown>>([
     formSchema,
     {
       type: "object",
-      description: `{title, slug, type?: form|survey|quiz, fields: [{id, type, ...}]}, e.g. {"title":"NPS","slug":"nps","fields":[{"id":"score","type":"nps"},{"id":"why","type":"textarea","show_if":{"field":"score","op":"lte","value":6}}]}. Full schema: ${FORM_SCHEMA_URI}`,
+      description: `type?: form|survey|quiz; e.g. {"title":"NPS","slug":"nps","fields":[{"id":"score","type":"nps"},{"id":"why","type":"textarea","show_if":{"field":"score","op":"lte","value":6}}]}. Full schema: ${FORM_SCHEMA_URI}`,
       required: ["title", "slug", "fields"],
     },
   ],
@@ -28,7 +28,7 @@ const BRIEF = new Map<z.ZodType, Record<string, unknown>>([
     formSchemaAgain,
     {
       type: "object",
-      description: `A form definition, as create_form takes it. Full schema: ${FORM_SCHEMA_URI}`,
+      description: `As create_form takes it. Full schema: ${FORM_SCHEMA_URI}`,
       required: ["title", "slug", "fields"],
     },
   ],

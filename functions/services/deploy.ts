@@ -113,7 +113,9 @@ export async function upsertForm(
     row,
     form,
     `Deploy form ${slug}`,
-    file ? { ...options, commit: false, sha: file.sha } : { ...options, text: authorText(input) },
+    file
+      ? { ...options, commit: false, sha: file.sha, translations }
+      : { ...options, text: authorText(input), translations },
   );
   const translated = await translate(row.id);
   return {
@@ -186,19 +188,21 @@ export async function deployFormFile(
   const existing = await findForm(ctx, target.slug);
   if (existing && existing.account_id !== account.id)
     raise("forbidden", "This form belongs to another account.");
+  // the translation files beside it go with it (SPEC §20), checked and planned with it
+  const texts = await repositoryTranslations(ctx, account.handler, parsed.form);
+  const strings = checkedTranslations(parsed.form, account.handler, texts);
   // planned before the file is written: a refused change leaves the repository as it was
-  const plan = await planFor(ctx, existing, parsed.form);
+  const plan = await planFor(ctx, existing, parsed.form, strings);
   if (options.dryRun) return { plan };
   guardPlan(plan, options.confirm);
   let sha = existing?.commit_sha ?? null;
   if (content !== undefined)
     ({ sha } = await ctx.repo.write(target.path, text!, `Deploy form ${target.slug}`));
-  const translations = await repositoryTranslations(ctx, account.handler, parsed.form);
   const done = await upsertForm(
     ctx,
     account,
     target.slug,
-    { ...parsed.form, translations },
+    { ...parsed.form, translations: texts },
     { path: target.path, sha },
     { confirm: true, plan },
   );

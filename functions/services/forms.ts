@@ -4,6 +4,7 @@ import { editFormFile, serialiseForm } from "../../src/core/form-write.ts";
 import type { Plan } from "../../src/core/plan/plan.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { deepEqual } from "../../src/core/show-if.ts";
+import type { Translations } from "../../src/core/translation.ts";
 import { validateForm } from "../../src/core/validate-form.ts";
 import type { AppContext } from "../context.ts";
 import { randomToken } from "../crypto.ts";
@@ -20,7 +21,9 @@ import {
   summary,
   viewCounts,
 } from "./form-view.ts";
-import { formInLanguage } from "./translations.ts";
+import { mergePatch } from "./merge-patch.ts";
+import { patchedTranslations, saveTranslations } from "./translation-files.ts";
+import { checkedTranslations, formInLanguage, takeTranslations } from "./translations.ts";
 import { guardPlan, planFor } from "./versions/guard.ts";
 import { snapshotVersion } from "./versions/history.ts";
 
@@ -113,8 +116,12 @@ export async function createForm(
   input: unknown,
   options: { commit?: boolean } = {},
 ) {
+  const { input: given, texts } = takeTranslations(input);
+  input = given;
   const draft = draftWanted(input);
   const form = definitionFrom(withoutStatus(input));
+  // checked before anything is written: a broken translation creates nothing (SPEC §20)
+  const translations = texts && checkedTranslations(form, account.handler, texts);
   let row: FormRow | undefined;
   for (let attempt = 0; attempt < 5 && !row; attempt++) {
     const rows = await ctx.db.query<{ id: string }>(
@@ -162,6 +169,16 @@ export async function createForm(
     }
   }
   await snapshotVersion(ctx, row.id);
+  // beside the form's file; a draft's wait for its publishing like the file itself
+  if (translations)
+    await saveTranslations(
+      ctx,
+      account.handler,
+      row,
+      texts!,
+      translations,
+      !draft && options.commit !== false,
+    );
   const created = (await findForm(ctx, form.slug))!;
   const view = detail(ctx, created, 0);
   return {
@@ -180,6 +197,8 @@ export interface ChangeOptions {
   confirm?: boolean | undefined;
   /** The plan already worked out for this change (deploy_form plans before it writes the file). */
   plan?: Plan | undefined;
+  /** The translations deployed with it, for its plan (SPEC §20). */
+  translations?: Translations | undefined;
 }
 
 /**
@@ -201,7 +220,7 @@ export async function replaceForm(
   if (form.slug !== row.slug)
     raise("invalid_request", "The slug of a form cannot change; create a new form instead.");
   if (deepEqual(form, row.definition)) return { changed: false };
-  const plan = options.plan ?? (await planFor(ctx, row, form));
+  const plan = options.plan ?? (await planFor(ctx, row, form, options.translations));
   guardPlan(plan, options.confirm);
   let sha = options.sha ?? row.commit_sha;
   let path = row.file_path;
@@ -233,22 +252,6 @@ export async function replaceForm(
   return { changed: true, plan };
 }
 
-const NESTED = ["branding", "notifications", "settings", "quiz", "access"] as const;
-
-/** A PATCH body over a definition: only the keys given change; nested objects merge one level deep, arrays replace. */
-export function mergePatch(
-  definition: Form,
-  patch: Record<string, unknown>,
-): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...definition, ...patch };
-  for (const key of NESTED) {
-    const given = patch[key];
-    if (given && typeof given === "object" && !Array.isArray(given))
-      merged[key] = { ...definition[key], ...given };
-  }
-  return merged;
-}
-
 /** PATCH: only the keys given change; nested objects merge one level deep, arrays replace. */
 export async function updateForm(
   ctx: AppContext,
@@ -260,8 +263,13 @@ export async function updateForm(
   const row = await ownedForm(ctx, account, slug);
   if (patch.slug !== undefined && patch.slug !== row.slug)
     raise("invalid_request", "The slug of a form cannot change; create a new form instead.");
-  const form = unwrap(validateForm(mergePatch(row.definition, patch)));
-  await replaceForm(ctx, account, row, form, `Update form ${slug}`, options);
+  const { input: rest, texts } = takeTranslations(patch);
+  const form = unwrap(validateForm(mergePatch(row.definition, rest as Record<string, unknown>)));
+  // the languages given replace theirs, checked before the form changes (SPEC §20)
+  const translations = texts && (await patchedTranslations(ctx, account.handler, row, form, texts));
+  await replaceForm(ctx, account, row, form, `Update form ${slug}`, { ...options, translations });
+  if (translations)
+    await saveTranslations(ctx, account.handler, row, texts!, translations, !row.draft);
   return getForm(ctx, account, slug);
 }
 

@@ -1,11 +1,18 @@
 // A form's translations on the server (SPEC §20): a deploy sends each translation file's text
 // with its form (`translations: {<lang>: {content}}`); each is checked against the form as
 // `formdown validate` checks it, stored as its strings in `forms.translations`, and written
-// beside the form file when the form's own text was written by the same request.
+// beside the form file when the form's own text was written by the same request. An agent may
+// send a language's strings instead of its file (`{<lang>: {title, fields, …}}`): they are
+// written as that file and checked the same way.
 import { raise } from "../../src/core/errors.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { formLanguages, inLanguage, type Translations } from "../../src/core/translation.ts";
-import { checkTranslationFile, parseTranslationFile } from "../../src/core/translation-file.ts";
+import {
+  checkTranslationFile,
+  isLocale,
+  parseTranslationFile,
+} from "../../src/core/translation-file.ts";
+import { translationText } from "../../src/core/translation-write.ts";
 import type { AppContext } from "../context.ts";
 
 export type { Translations };
@@ -18,21 +25,72 @@ export const translationPath = (handler: string, slug: string, lang: string) =>
 
 /**
  * The `translations` of a deploy body as texts, or undefined when the body has none (the stored
- * translations are then kept). Each value is `{content}` or the text itself.
+ * translations are then kept). Each value is `{content}` (the file), the text itself, or the
+ * file's strings as an object (written as the file).
  */
 export function translationTexts(input: unknown): TranslationTexts | undefined {
   const given = (input as { translations?: unknown } | null)?.translations;
   if (given === undefined) return undefined;
-  if (typeof given !== "object" || given === null || Array.isArray(given))
-    return raise("invalid_request", "translations must be {<lang>: {content: <file text>}}.");
+  if (!isObject(given))
+    return raise(
+      "invalid_request",
+      "translations must be {<lang>: {content: <file text>}} or {<lang>: {title, fields, …}}.",
+    );
   const out: TranslationTexts = {};
   for (const [lang, value] of Object.entries(given)) {
-    const content = typeof value === "string" ? value : (value as { content?: unknown })?.content;
-    if (typeof content !== "string")
-      raise("invalid_request", `translations.${lang} must be {content: <file text>}.`);
-    out[lang] = content as string;
+    const content = typeof value === "string" ? value : isObject(value) ? value.content : undefined;
+    if (typeof content === "string") out[lang] = content;
+    else if (isObject(value) && content === undefined) out[lang] = translationText(value);
+    else
+      raise(
+        "invalid_request",
+        `translations.${lang} must be {content: <file text>} or the file's strings {title, fields, …}.`,
+      );
   }
   return out;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The body without its `translations` and the texts it carried (undefined: none). */
+export function takeTranslations(input: unknown): {
+  input: unknown;
+  texts: TranslationTexts | undefined;
+} {
+  const texts = translationTexts(input);
+  if (texts === undefined) return { input, texts };
+  const { translations: _, ...rest } = input as Record<string, unknown>;
+  return { input: rest, texts };
+}
+
+type Detail = { field: string; message: string };
+
+/** One language's text checked against its form: its strings, or what is wrong at file:line. */
+function checkOne(form: Form, handler: string, lang: string, text: string, details: Detail[]) {
+  if (!isLocale(lang)) {
+    details.push({ field: `translations.${lang}`, message: `"${lang}" is not a language code` });
+    return undefined;
+  }
+  const file = translationPath(handler, form.slug, lang);
+  const { errors } = checkTranslationFile(form, text, file);
+  for (const e of errors)
+    details.push({
+      field: e.path ? `translations.${lang}.${e.path}` : `translations.${lang}`,
+      message: `${e.file}:${e.line}: ${e.message}`,
+    });
+  const parsed = parseTranslationFile(text, file);
+  return parsed.ok && errors.length === 0 ? parsed.translation : undefined;
+}
+
+const invalid = (details: Detail[]) =>
+  raise("validation_failed", "The form's translations are not valid.", { details });
+
+/** One translation file checked against its form (deploy_form `{slug, lang, content}`). */
+export function checkedTranslation(form: Form, handler: string, lang: string, text: string) {
+  const details: Detail[] = [];
+  const out = checkOne(form, handler, lang, text, details);
+  return out ?? invalid(details);
 }
 
 /**
@@ -44,15 +102,11 @@ export function checkedTranslations(
   handler: string,
   texts: TranslationTexts,
 ): Translations {
-  const details: { field: string; message: string }[] = [];
+  const details: Detail[] = [];
   const out: Translations = {};
   for (const [lang, text] of Object.entries(texts)) {
-    const file = translationPath(handler, form.slug, lang);
-    const { errors } = checkTranslationFile(form, text, file);
-    for (const e of errors)
-      details.push({ field: `translations.${lang}`, message: `${e.file}:${e.line}: ${e.message}` });
-    const parsed = parseTranslationFile(text, file);
-    if (parsed.ok && errors.length === 0) out[lang] = parsed.translation;
+    const strings = checkOne(form, handler, lang, text, details);
+    if (strings) out[lang] = strings;
   }
   for (const lang of form.languages ?? [])
     if (!Object.hasOwn(texts, lang))
@@ -60,8 +114,7 @@ export function checkedTranslations(
         field: `translations.${lang}`,
         message: `"${lang}" is in languages but has no translation (${translationPath(handler, form.slug, lang)})`,
       });
-  if (details.length > 0)
-    raise("validation_failed", "The form's translations are not valid.", { details });
+  if (details.length > 0) invalid(details);
   return out;
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createForm } from "../../services/forms.ts";
 import { FORM_UI } from "../apps/ui-meta.ts";
-import { fromSource, source } from "../args.ts";
+import { fromSource, source, translations } from "../args.ts";
 import { submitFacts } from "../form-answer.ts";
 import { formLinks } from "../outputs.ts";
 import { defineTool, WRITE } from "../tool.ts";
@@ -10,11 +10,12 @@ export const createFormTool = defineTool({
   name: "create_form",
   title: "Create a form",
   description:
-    "A form, survey or quiz from a definition or a form file (markdown); live at once, file committed. status draft: try preview_url, then publish_form. Existing slug: update_form.",
+    "A form, survey or quiz, live at once, file committed. status draft: try preview_url, then publish_form. Existing slug: update_form.",
   input: z
     .object({
       ...source.shape,
       status: z.enum(["draft", "live"]).optional(),
+      translations,
     })
     .refine(
       (v) => (v.definition === undefined) !== (v.markdown === undefined),
@@ -24,7 +25,10 @@ export const createFormTool = defineTool({
   annotations: WRITE,
   meta: FORM_UI,
   run: async (ctx, account, args) => {
-    const source = fromSource(args);
+    const source = {
+      ...fromSource(args),
+      ...(args.translations ? { translations: args.translations } : {}),
+    };
     const input = args.status === "draft" ? { ...source, status: "draft" } : source;
     const { form_slug: _alias, ...created } = await createForm(ctx, account, input);
     return { ...created, ...(await submitFacts(ctx, account, created.slug)) };

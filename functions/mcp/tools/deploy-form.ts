@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { raise } from "../../../src/core/errors.ts";
+import type { AppContext } from "../../context.ts";
+import type { Account } from "../../services/accounts.ts";
 import { deployFormFile } from "../../services/deploy.ts";
 import { findForm, publicUrl } from "../../services/form-view.ts";
 import { formPath } from "../../services/forms.ts";
+import { deployTranslationFile } from "../../services/translation-files.ts";
+import { translationPath } from "../../services/translations.ts";
 import { FORM_UI } from "../apps/ui-meta.ts";
+import { confirm, dryRun, lang } from "../args.ts";
 import { submitFacts } from "../form-answer.ts";
 import { defineTool, WRITE } from "../tool.ts";
 
@@ -13,13 +18,14 @@ export const deployFormTool = defineTool({
   name: "deploy_form",
   title: "Deploy a form file",
   description:
-    "Commit a form file and make it live. {slug, content} writes forms/@<handler>/<slug>.md; {path} deploys a committed file. dry_run: plan only; confirm: strand answers.",
+    "Commit a form file and make it live: {slug, content} (lang: its translation) or {path} of a committed file. dry_run: plan only; confirm: strand answers.",
   input: z.object({
     slug: str.optional(),
-    path: str.optional().describe("Or the file's path, e.g. forms/@acme/contact.md"),
-    content: str.optional().describe("The whole form file"),
-    dry_run: z.boolean().optional(),
-    confirm: z.boolean().optional(),
+    lang,
+    path: str.optional().describe("Or e.g. forms/@acme/contact.md"),
+    content: str.optional().describe("The whole file"),
+    dry_run: dryRun,
+    confirm,
   }),
   output: z.object({
     result: z.enum(["created", "updated", "unchanged", "planned"]),
@@ -49,6 +55,7 @@ export const deployFormTool = defineTool({
       raise("validation_failed", `path ${args.path} does not name slug ${args.slug}.`, {
         details: [{ field: "path", message: `expected forms/@${account.handler}/${args.slug}.md` }],
       });
+    if (args.lang !== undefined) return deployTranslation(ctx, account, args);
     const path = args.path ?? formPath(account.handler, args.slug!);
     const done = await deployFormFile(ctx, account, path, args.content, {
       dryRun: args.dry_run,
@@ -65,3 +72,39 @@ export const deployFormTool = defineTool({
     return { ...done, url: done.public_url, ...(await submitFacts(ctx, account, done.slug)) };
   },
 });
+
+/** `{slug, lang, content}`: one translation file, the form unchanged (SPEC §20). */
+async function deployTranslation(
+  ctx: AppContext,
+  account: Account,
+  args: {
+    slug?: string | undefined;
+    lang?: string | undefined;
+    content?: string | undefined;
+    dry_run?: boolean | undefined;
+  },
+) {
+  if (args.slug === undefined || args.content === undefined)
+    raise("validation_failed", "deploy_form with lang needs slug and content.", {
+      details: [
+        { field: args.slug === undefined ? "slug" : "content", message: "is required with lang" },
+      ],
+    });
+  const done = await deployTranslationFile(ctx, account, args.slug!, args.lang!, args.content!, {
+    dryRun: args.dry_run,
+  });
+  const path = translationPath(account.handler, args.slug!, args.lang!);
+  if ("plan" in done) {
+    const row = await findForm(ctx, args.slug!);
+    const url = `${publicUrl(ctx, { handler: account.handler, slug: args.slug! })}/${args.lang}`;
+    return {
+      result: "planned",
+      form_id: row?.id ?? "",
+      slug: args.slug!,
+      path,
+      url,
+      plan: done.plan,
+    };
+  }
+  return { ...done, url: done.public_url, ...(await submitFacts(ctx, account, done.slug)) };
+}

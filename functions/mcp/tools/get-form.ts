@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getForm } from "../../services/forms.ts";
 import { FORM_UI } from "../apps/ui-meta.ts";
-import { slug } from "../args.ts";
+import { lang, slug } from "../args.ts";
 import { detailAnswer } from "../form-answer.ts";
 import { formDetail } from "../outputs.ts";
 import { defineTool, READ } from "../tool.ts";
@@ -11,10 +11,7 @@ export const getFormTool = defineTool({
   title: "Get a form",
   description:
     "A form: config (lang: translated), status, URLs, counts, submit_url (humanness: needs anti-bot token).",
-  input: z.object({
-    slug,
-    lang: z.string().optional(),
-  }),
+  input: z.object({ slug, lang }),
   output: formDetail,
   annotations: READ,
   meta: FORM_UI,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getForm, updateForm } from "../../services/forms.ts";
 import { planRequest } from "../../services/versions/plan.ts";
 import { FORM_UI } from "../apps/ui-meta.ts";
-import { slug } from "../args.ts";
+import { confirm, dryRun, slug } from "../args.ts";
 import { withPathPrefix } from "../errors.ts";
 import { detailAnswer } from "../form-answer.ts";
 import { formChanged } from "../outputs.ts";
@@ -12,12 +12,12 @@ export const updateFormTool = defineTool({
   name: "update_form",
   title: "Update a form",
   description:
-    'Change keys, e.g. patch {"title": "New"}: objects merge one level, fields is replaced whole (one field: update_field and the like). dry_run: plan only; confirm: strand answers. Answers as get_form.',
+    'Change keys, e.g. patch {"title":"New"}: objects merge one level, fields is replaced whole (one field: update_field etc.), translations as in create_form. dry_run: plan only; confirm: strand answers. Answers as get_form.',
   input: z.object({
     slug,
     patch: z.record(z.string(), z.unknown()),
-    dry_run: z.boolean().optional(),
-    confirm: z.boolean().optional(),
+    dry_run: dryRun,
+    confirm,
   }),
   output: formChanged,
   annotations: { ...WRITE, idempotentHint: true },

@@ -5,7 +5,7 @@ import { defineTool, READ } from "../tool.ts";
 export const whoamiTool = defineTool({
   name: "whoami",
   title: "Who am I",
-  description: "Your handler, form files' folder and number of forms.",
+  description: "Your handler, forms folder and form count.",
   input: z.object({}),
   output: z.object({ handler: z.string(), forms_dir: z.string(), forms: z.number() }),
   annotations: READ,

@@ -1,15 +1,38 @@
 import { raise } from "../../../src/core/errors.ts";
-import { diffForms, finishPlan, type Plan, planLines } from "../../../src/core/plan/plan.ts";
+import {
+  diffForms,
+  diffTranslations,
+  finishPlan,
+  type Plan,
+  planLines,
+} from "../../../src/core/plan/plan.ts";
 import type { Form } from "../../../src/core/schema.ts";
+import type { Translations } from "../../../src/core/translation.ts";
 import type { AppContext } from "../../context.ts";
 import type { FormRow } from "../form-view.ts";
 import { countChanges } from "./count.ts";
 
-type Live = Pick<FormRow, "id" | "slug" | "version" | "definition">;
+type Live = Pick<FormRow, "id" | "slug" | "version" | "definition"> &
+  Partial<Pick<FormRow, "translations">>;
 
-/** The plan from the live definition (`row`; null: the form does not exist yet) to `next`. */
-export async function planFor(ctx: AppContext, row: Live | null, next: Form): Promise<Plan> {
-  const draft = diffForms(row?.definition ?? null, next);
+/**
+ * The plan from the live definition (`row`; null: the form does not exist yet) to `next`, with
+ * the translations the request carries (undefined: none, the stored ones are kept; SPEC §20).
+ */
+export async function planFor(
+  ctx: AppContext,
+  row: Live | null,
+  next: Form,
+  translations?: Translations,
+): Promise<Plan> {
+  const draft = [
+    ...diffForms(row?.definition ?? null, next),
+    ...diffTranslations(
+      row && { definition: row.definition, translations: row.translations },
+      next,
+      translations,
+    ),
+  ];
   const counts = row
     ? await countChanges(
         ctx,

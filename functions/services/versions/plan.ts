@@ -7,7 +7,9 @@ import type { AppContext } from "../../context.ts";
 import type { Account } from "../accounts.ts";
 import { withSlug } from "../deploy.ts";
 import { type FormRow, findForm } from "../form-view.ts";
-import { mergePatch } from "../forms.ts";
+import { mergePatch } from "../merge-patch.ts";
+import { patchedTranslations } from "../translation-files.ts";
+import { checkedTranslations, takeTranslations } from "../translations.ts";
 import { planFor } from "./guard.ts";
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
@@ -41,7 +43,11 @@ export function requestedDefinition(
   return unwrap(validateForm(mergePatch(row.definition, body)));
 }
 
-/** POST /api/forms/{slug}/plan, PATCH/PUT `?dry_run=true`: the plan, changing nothing. */
+/**
+ * POST /api/forms/{slug}/plan, PATCH/PUT `?dry_run=true`: the plan, changing nothing. With
+ * `translations` (what deploy sends beside the form; a patch's languages replace theirs), the plan
+ * lists each language added, changed or removed, checked as the deploy would check them.
+ */
 export async function planRequest(
   ctx: AppContext,
   account: Account,
@@ -53,8 +59,15 @@ export async function planRequest(
   if (row && row.account_id !== account.id)
     raise("forbidden", "This form belongs to another account.");
   if (!row && options.patch) raise("not_found", `No form with the slug "${slug}".`);
-  const next = requestedDefinition(slug, row, body, options.patch);
+  const { input, texts } = takeTranslations(body);
+  const next = requestedDefinition(slug, row, input, options.patch);
   if (next.slug !== slug)
     raise("invalid_request", `The definition's slug "${next.slug}" does not match "${slug}".`);
-  return planFor(ctx, row, next);
+  const translations =
+    texts === undefined
+      ? undefined
+      : options.patch && row
+        ? await patchedTranslations(ctx, account.handler, row, next, texts)
+        : checkedTranslations(next, account.handler, texts);
+  return planFor(ctx, row, next, translations);
 }

@@ -19,6 +19,9 @@ const SIGN: Record<ChangeKind, string> = {
   slug_changed: "~",
   content_changed: "~",
   field_moved: "~",
+  translation_added: "+",
+  translation_changed: "~",
+  translation_removed: "-",
 };
 
 /** One line per change, as `formdown plan` prints it. */

@@ -18,12 +18,17 @@ export type ChangeKind =
   | "slug_changed"
   | "form_removed"
   | "content_changed"
-  | "field_moved";
+  | "field_moved"
+  | "translation_added"
+  | "translation_changed"
+  | "translation_removed";
 
 export interface Change {
   kind: ChangeKind;
   field?: string;
   option?: string;
+  /** The language of a translation change (SPEC §20). */
+  lang?: string;
   /** One line a person reads, e.g. `field fix → fix_first (formerly)`. */
   detail: string;
   /** The stored answers (responses) the change touches. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formSchema } from "../schema.ts";
-import { answersFit, diffForms, finishPlan, planLines } from "./plan.ts";
+import { answersFit, diffForms, diffTranslations, finishPlan, planLines } from "./plan.ts";
 
 const form = (fields: unknown[], extra: Record<string, unknown> = {}) =>
   formSchema.parse({ title: "Pulse", slug: "pulse", fields, ...extra });
@@ -132,5 +132,79 @@ describe("finishPlan", () => {
       detail: "field budget",
       answers_affected: 312,
     });
+  });
+});
+
+describe("diffTranslations", () => {
+  const multi = (languages: string[]) =>
+    form([{ id: "role", type: "radio", label: "Role", options: ["Design", "Code"] }], {
+      languages,
+    });
+  const de = {
+    title: "Puls",
+    fields: { role: { label: "Rolle", options: { Design: "Gestaltung", Code: "Programm" } } },
+  };
+  const live = (languages: string[], translations: Record<string, unknown>) => ({
+    definition: multi(languages),
+    translations: translations as never,
+  });
+
+  it("names a new language with its number of strings, and a dropped one as removed", () => {
+    const draft = diffTranslations(live(["ar"], { ar: { title: "نبض" } }), multi(["de"]), { de });
+    expect(draft).toEqual([
+      { kind: "translation_added", lang: "de", detail: "translation de (4 strings)" },
+      { kind: "translation_removed", lang: "ar", detail: "translation ar" },
+    ]);
+  });
+
+  it("says which strings of a language changed, a few by key and the rest counted", () => {
+    const next = {
+      title: "Der Puls",
+      fields: { role: { label: "Ihre Rolle", options: { Design: "Entwurf" } } },
+    };
+    const [one] = diffTranslations(live(["de"], { de }), multi(["de"]), { de: next });
+    expect(one).toEqual({
+      kind: "translation_changed",
+      lang: "de",
+      detail:
+        "translation de: 4 strings changed (title, fields.role.label, fields.role.options.Design, 1 more)",
+    });
+    const [label] = diffTranslations(live(["de"], { de }), multi(["de"]), {
+      de: { ...de, title: "Puls!" },
+    });
+    expect(label?.detail).toBe("translation de: 1 string changed (title)");
+  });
+
+  it("finds nothing when the strings are the same, or when a request carries no translations", () => {
+    expect(diffTranslations(live(["de"], { de }), multi(["de"]), { de })).toEqual([]);
+    expect(diffTranslations(live(["de"], { de }), multi(["de"]), undefined)).toEqual([]);
+  });
+
+  it("reads a language dropped from languages as removed even when no translations are sent", () => {
+    expect(diffTranslations(live(["de"], { de }), multi([]), undefined)).toEqual([
+      { kind: "translation_removed", lang: "de", detail: "translation de" },
+    ]);
+  });
+
+  it("counts no answers and is never destructive, printed with the plan's signs", () => {
+    const draft = diffTranslations(
+      live(["ar", "de"], { ar: { title: "نبض" }, de }),
+      multi(["de"]),
+      {
+        de: { ...de, title: "Der Puls" },
+      },
+    );
+    const plan = finishPlan(
+      "pulse",
+      2,
+      draft,
+      draft.map(() => 0),
+    );
+    expect(plan.destructive).toBe(false);
+    expect(plan.changes.every((c) => c.answers_affected === 0)).toBe(true);
+    expect(planLines(plan)).toEqual([
+      "~ translation de: 1 string changed (title)",
+      "- translation ar",
+    ]);
   });
 });

@@ -266,3 +266,4 @@ export function finishPlan(
 }
 
 export { planLines } from "./lines.ts";
+export { diffTranslations } from "./translations.ts";
