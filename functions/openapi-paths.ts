@@ -1,18 +1,7 @@
 // The endpoints of the REST API, described by hand where zod has no schema of its own.
-import {
-  err,
-  id,
-  int,
-  json,
-  obj,
-  owner,
-  parser,
-  pub,
-  q,
-  ref,
-  slug,
-  str,
-} from "./openapi-schema.ts";
+
+import { createBody, created, deployBody, deployed, translations } from "./openapi-bodies.ts";
+import { err, id, int, json, obj, owner, parser, pub, q, slug, str } from "./openapi-schema.ts";
 import { changeParameters, changeResponses } from "./openapi-versions.ts";
 
 const stats = obj({ views: int, responses: int, submissions: int });
@@ -75,79 +64,6 @@ export const record = {
     payload: { type: "object" },
     score: {},
     test: { const: true },
-  },
-};
-const created = obj(
-  {
-    slug: str,
-    form_slug: str,
-    status: str,
-    public_url: str,
-    short_url: str,
-    form_id: str,
-    preview_url: str,
-  },
-  ["slug", "form_slug", "status", "public_url", "short_url", "form_id"],
-);
-const deployed = obj(
-  {
-    result: { enum: ["created", "updated", "unchanged", "renamed"] },
-    slug: str,
-    form_id: str,
-    url: str,
-    // a draft's page (`status: "draft"`, what `formdown dev` sends)
-    preview_url: str,
-  },
-  ["result", "slug", "form_id", "url"],
-);
-/** A form's translations beside it (SPEC §20): POST, PUT and PATCH take them. */
-const translations = {
-  type: "object",
-  description:
-    "The form's translations (SPEC §20): language → {content: the whole <slug>.<lang>.md} or that file's strings ({title, fields: {<id>: {label, options, …}}, …}, its Markdown body as body); checked against the form as formdown validate checks them, stored with it, written beside its file. Absent keeps the stored ones; a PATCH replaces only the languages it gives",
-  additionalProperties: { type: "object" },
-};
-/** POST /api/forms: also `status: "draft"` (no public page until published, SPEC §16). */
-const createBody = {
-  required: true,
-  description:
-    'The definition or {markdown}, plus optionally status "draft" (a preview_url, no public page, test answers only, until POST /api/forms/{slug}/publish)',
-  content: {
-    "application/json": {
-      schema: {
-        oneOf: [
-          {
-            allOf: [ref("FormDefinition")],
-            properties: { status: { enum: ["draft", "live"] }, translations },
-          },
-          obj({ markdown: str, status: { enum: ["draft", "live"] }, translations }, ["markdown"]),
-        ],
-      },
-    },
-  },
-};
-/** PUT (deploy): `renamed_from` names the slug of the file this one was renamed from. */
-const deployBody = {
-  required: true,
-  description:
-    'The definition or {markdown}; status "draft" creates or updates a draft only (what `formdown dev` sends): a live form under the slug is refused with 409 conflict, never changed',
-  content: {
-    "application/json": {
-      schema: {
-        oneOf: [
-          ref("FormDefinition"),
-          obj(
-            {
-              markdown: str,
-              renamed_from: str,
-              status: { enum: ["draft", "live"] },
-              translations,
-            },
-            ["markdown"],
-          ),
-        ],
-      },
-    },
   },
 };
 export const range = [q("since"), q("until")];
