@@ -1,8 +1,7 @@
-import { endingKind } from "../../src/core/ending.ts";
 import { raise, unwrap } from "../../src/core/errors.ts";
 import { ignoredAnswers } from "../../src/core/ignored-answers.ts";
 import type { Form } from "../../src/core/schema.ts";
-import { type QuizScore, quizFeedback, scoreQuiz } from "../../src/core/score.ts";
+import { scoreQuiz } from "../../src/core/score.ts";
 import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { clientDeadlineMs } from "../db/db.ts";
@@ -13,6 +12,7 @@ import { type FormRow, formStatus } from "./form-view.ts";
 import { firstResponse, requestHash } from "./idempotency.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess } from "./respondent-access.ts";
+import { submitAnswer } from "./submit-answer.ts";
 import {
   foldInserted,
   type Inserted,
@@ -43,28 +43,7 @@ export function milestoneCounts(form: Form): number[] {
 
 async function existing(ctx: AppContext, row: SubmitRow, key: string, hash: string) {
   const hit = await firstResponse(ctx, row.id, key, hash);
-  return hit ? answer(row, hit.id, hit.score, hit.payload) : null;
-}
-
-/**
- * The 201 answer. A quiz names the ending the page shows (`endingKind`, so the page and the API
- * agree); one that shows results adds the score and per-question feedback (SPEC §13).
- */
-function answer(
-  row: SubmitRow,
-  id: string,
-  score: QuizScore | null,
-  payload: Record<string, unknown>,
-) {
-  const form = row.definition;
-  const show = form.type === "quiz" && form.quiz.show_results === "immediately";
-  return {
-    response_id: id,
-    submission_id: id,
-    status: "received" as const,
-    ...(show && score ? { score, feedback: quizFeedback(form, payload) } : {}),
-    ...(form.type === "quiz" ? { ending: endingKind(form, score?.passed) } : {}),
-  };
+  return hit ? submitAnswer(row.definition, hit.id, hit.score, hit.payload) : null;
 }
 
 /** Seconds since the respondent started, as the page counted them; null when implausible. */
@@ -199,12 +178,12 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       return test ? { ...first, test: true } : first;
     }
   }
+  const seconds = plausibleSeconds(input.body.seconds);
   if (test) {
-    const seconds = plausibleSeconds(input.body.seconds);
     const t = await submitTest(ctx, row, { form, version }, input, { key, hash, seconds, lang });
     const ignored = ignoredAnswers(form.fields, input.body.fields, t.payload);
     return {
-      ...answer(row, t.id, t.score, t.payload),
+      ...submitAnswer(form, t.id, t.score, t.payload),
       test: true,
       ...(ignored.length ? { ignored } : {}),
     };
@@ -234,7 +213,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     version,
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
-    seconds: plausibleSeconds(input.body.seconds),
+    seconds,
     lang,
     hooks: row.hooks,
     answerBy,
@@ -297,5 +276,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, inserted!.n ?? 0);
   // answers not stored (a field hidden by show_if) are named, not dropped silently (SPEC §18)
   const ignored = ignoredAnswers(form.fields, input.body.fields, payload);
-  return { ...answer(row, inserted!.id, score, payload), ...(ignored.length ? { ignored } : {}) };
+  return {
+    ...submitAnswer(form, inserted!.id, score, payload),
+    ...(ignored.length ? { ignored } : {}),
+  };
 }

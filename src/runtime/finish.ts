@@ -3,8 +3,31 @@
 import type { Field } from "../core/field-schema.ts";
 import { escapeHtml } from "../core/html.ts";
 import { type PipeValues, pipe } from "../core/piping.ts";
+import type { Definition } from "./definition.ts";
+import { post } from "./frame.ts";
 import type { Tr } from "./messages.ts";
-import type { Feedback, Score } from "./send.ts";
+import { setProgress } from "./page-view.ts";
+import type { Feedback, Score, SubmitAnswer } from "./send.ts";
+
+/** The form gives way to its ending (and a quiz's score) once the API stored the answers. */
+export function showDone(
+  root: HTMLElement,
+  def: Definition,
+  answer: SubmitAnswer,
+  values: PipeValues,
+  tr: Tr,
+): void {
+  root.querySelector<HTMLFormElement>("form")!.hidden = true;
+  setProgress(root, 1, def.pageCount, def.pageCount);
+  const done = root.querySelector<HTMLElement>(".fd-done")!;
+  done.hidden = false;
+  if (answer.score && def.showResults)
+    showScore(done, answer.score, answer.feedback, def.fields, values, tr, def.locale);
+  const { endings } = def;
+  showEnding(done, endings[answer.ending ?? "default"] ?? endings.default!, values, post);
+  post?.({ formdown: "submitted" });
+  done.focus();
+}
 
 /** An ending as the page carries it: title text, body HTML (rendered Markdown), redirect. */
 export interface EndingView {

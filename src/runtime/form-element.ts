@@ -6,8 +6,8 @@ import { validateAnswers } from "../core/validate-answers.ts";
 import { AntiBot } from "./anti-bot.ts";
 import { collect } from "./collect.ts";
 import type { Definition } from "./definition.ts";
-import { fitFrame, params, post } from "./frame.ts";
-import { problemText, type Tr, translator } from "./messages.ts";
+import { fitFrame, params } from "./frame.ts";
+import { problems, type Tr, translator } from "./messages.ts";
 import { fillPipes, pageOf, pagesWithFields, setProgress, showStep } from "./page-view.ts";
 import { load, restore, type Saved, save } from "./restore.ts";
 import { send, submitBody } from "./send.ts";
@@ -121,24 +121,6 @@ class FormdownForm extends HTMLElement {
     save(this.#def.slug, this.#saved);
   }
 
-  /**
-   * What an upload carries before its file (SPEC §19): the password or link token, and an
-   * anti-bot token of its own — the upload spends it, so the next upload or the submit gets a
-   * fresh one.
-   */
-  async #uploadParts(): Promise<Record<string, string>> {
-    const parts: Record<string, string> = {};
-    const access = submitBody(this.#def, this, {}).access;
-    if (typeof access === "string") parts.access = access;
-    const antiBot = this.#antiBot;
-    if (!antiBot) return parts;
-    const token = antiBot.token();
-    antiBot.renew();
-    const value = await token.catch(() => null);
-    if (value) parts.turnstile_token = value;
-    return parts;
-  }
-
   async #onChange(event: Event) {
     const input = event.target as HTMLInputElement;
     this.#reachAt(input);
@@ -147,15 +129,16 @@ class FormdownForm extends HTMLElement {
       this.#uploads.delete(field.id);
       if (input.files?.[0]) {
         // Submit waits for uploads still on their way
+        const access = submitBody(this.#def, this, {}).access;
         const sending = import("./upload.ts")
-          .then(async ({ uploadFile }) =>
+          .then(async ({ uploadFile, uploadParts }) =>
             uploadFile(
               this,
               this.#url("/uploads"),
               field,
               input,
               this.#tr,
-              await this.#uploadParts(),
+              await uploadParts(access, this.#antiBot),
             ),
           )
           .then((url) => {
@@ -190,24 +173,10 @@ class FormdownForm extends HTMLElement {
     setProgress(this, at / pages.length, at, pages.length);
   }
 
-  /**
-   * Problems worded in the page's language, whatever words the API used. A rule the page cannot
-   * see (a definition changed since it loaded) keeps the API's words on an English page.
-   */
+  /** Problems shown at their fields, in the page's language (`problems`). */
   #show(details: { field: string; message: string }[]) {
-    const answers = this.#answers();
     const { fields, locale } = this.#def;
-    showErrors(
-      this,
-      fields,
-      details.map((d) => {
-        const field = fields.find((f) => f.id === d.field);
-        let message = field ? problemText(field, answers[d.field], this.#tr, locale) : "";
-        if (!message || (message === this.#tr("err_invalid") && locale === "en"))
-          message = `${field?.label ?? d.field} ${d.message}.`;
-        return { field: d.field, message };
-      }),
-    );
+    showErrors(this, fields, problems(details, fields, this.#answers(), this.#tr, locale));
   }
 
   /** Validates with the core; shows problems of the given fields only. Returns whether they pass. */
@@ -307,27 +276,10 @@ class FormdownForm extends HTMLElement {
 
   async #done(answer: Awaited<ReturnType<typeof send>>) {
     this.#finish ??= import("./finish.ts");
-    const { showEnding, showScore } = await this.#finish;
+    const { showDone } = await this.#finish;
     const values = { ...this.#values(), score: answer.score ?? null };
     save(this.#def.slug, null);
-    this.#form!.hidden = true;
-    setProgress(this, 1, this.#def.pageCount, this.#def.pageCount);
-    const done = this.querySelector<HTMLElement>(".fd-done")!;
-    done.hidden = false;
-    const { endings } = this.#def;
-    if (answer.score && this.#def.showResults)
-      showScore(
-        done,
-        answer.score,
-        answer.feedback,
-        this.#def.fields,
-        values,
-        this.#tr,
-        this.#def.locale,
-      );
-    showEnding(done, endings[answer.ending ?? "default"] ?? endings.default!, values, post);
-    post?.({ formdown: "submitted" });
-    done.focus();
+    showDone(this, this.#def, answer, values, this.#tr);
   }
 }
 

@@ -43,3 +43,23 @@ export function problemText(field: Field, v: unknown, tr: Tr, locale: string): s
   }
   return tr("err_invalid");
 }
+
+/**
+ * The API's problems worded in the page's language, whatever words the API used. A rule the
+ * page cannot see (a definition changed since it loaded) keeps the API's words on an English page.
+ */
+export function problems(
+  details: { field: string; message: string }[],
+  fields: readonly Field[],
+  answers: Record<string, unknown>,
+  tr: Tr,
+  locale: string,
+): { field: string; message: string }[] {
+  return details.map((d) => {
+    const field = fields.find((f) => f.id === d.field);
+    let message = field ? problemText(field, answers[d.field], tr, locale) : "";
+    if (!message || (message === tr("err_invalid") && locale === "en"))
+      message = `${field?.label ?? d.field} ${d.message}.`;
+    return { field: d.field, message };
+  });
+}

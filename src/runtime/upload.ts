@@ -1,7 +1,27 @@
 // Uploads, in their own chunk: only a page with a file field ever fetches it.
 import type { Field } from "../core/field-schema.ts";
+import type { AntiBot } from "./anti-bot.ts";
 import type { Tr } from "./messages.ts";
 import { showErrors } from "./ui.ts";
+
+/**
+ * What an upload carries before its file (SPEC §19): the password or link token, and an
+ * anti-bot token of its own — the upload spends it, so the next upload or the submit gets a
+ * fresh one.
+ */
+export async function uploadParts(
+  access: unknown,
+  antiBot: AntiBot | null,
+): Promise<Record<string, string>> {
+  const parts: Record<string, string> = {};
+  if (typeof access === "string") parts.access = access;
+  if (!antiBot) return parts;
+  const token = antiBot.token();
+  antiBot.renew();
+  const value = await token.catch(() => null);
+  if (value) parts.turnstile_token = value;
+  return parts;
+}
 
 /** Uploads a chosen file with progress; checks type and size first. Returns its URL or null. */
 export function uploadFile(

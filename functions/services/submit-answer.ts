@@ -1,0 +1,23 @@
+import { endingKind } from "../../src/core/ending.ts";
+import type { Form } from "../../src/core/schema.ts";
+import { type QuizScore, quizFeedback } from "../../src/core/score.ts";
+
+/**
+ * The 201 answer. A quiz names the ending the page shows (`endingKind`, so the page and the API
+ * agree); one that shows results adds the score and per-question feedback (SPEC §13).
+ */
+export function submitAnswer(
+  form: Form,
+  id: string,
+  score: QuizScore | null,
+  payload: Record<string, unknown>,
+) {
+  const show = form.type === "quiz" && form.quiz.show_results === "immediately";
+  return {
+    response_id: id,
+    submission_id: id,
+    status: "received" as const,
+    ...(show && score ? { score, feedback: quizFeedback(form, payload) } : {}),
+    ...(form.type === "quiz" ? { ending: endingKind(form, score?.passed) } : {}),
+  };
+}
