@@ -210,7 +210,7 @@ async function main() {
     `submits: ${TOTAL}; acknowledged ${load.acknowledged.size} (node ${load.byEntry.node ?? 0}, deno ${load.byEntry.deno ?? 0}); stored ${state.stored}; acknowledged and stored ${stored.length}`,
     `emails (Postmark fake): ${emails} for ${state.stored} responses; still due ${state.emailsDue}`,
     `webhook deliveries: ${receiver.byWebhookId.size} webhook-ids for ${receiver.byResponse.size} responses; duplicate webhook-ids ${dupIds}, responses delivered twice ${dupResponses}; still due ${state.hooksDue}`,
-    `requests cut without an answer: ${load.cut}${load.cut ? ` (${JSON.stringify(load.cuts)})` : ""}; 5xx other than a stopping instance's 503: ${load.other5xx}; 503 unavailable from a stopping instance (retried): ${load.stopping503}; refused connections (instance down, sent to the other): ${load.refused}; submits never acknowledged: ${load.lost}`,
+    `requests cut without an answer: ${load.cut}${load.cut ? ` (${JSON.stringify(load.cuts)})` : ""}; 5xx: ${load.other5xx + load.stopping503} (503 unavailable from a stopping instance, each retried: ${load.stopping503}; any other: ${load.other5xx}); refused connections (instance down, sent to the other): ${load.refused}; submits never acknowledged: ${load.lost}`,
     ...(await checkLimits(node, deno, db)),
     ...(await checkLinks(node, deno, key, pages.url, outDir)),
   ];
@@ -224,7 +224,8 @@ async function main() {
     dupIds === 0 &&
     dupResponses === 0 &&
     load.cut === 0 &&
-    load.other5xx === 0;
+    load.other5xx === 0 &&
+    load.stopping503 === 0;
   console.log(ok ? "\nALL COUNTS HOLD" : "\nSOME COUNTS DO NOT HOLD");
   return ok;
 }

@@ -65,12 +65,12 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
     (req, info) => gate.fetch(req, info.remoteAddr.hostname),
   );
 
-  // Graceful stop (SPEC §17): late requests get 503 + Connection: close, those in flight finish
-  // (up to FORMDOWN_DRAIN_MS), the limiter's last counts are shared, then exit 0. Deno cannot
-  // close its listener apart from its connections: shutdown() also closes every idle kept-alive
-  // connection at once, cutting a request a client is just sending on one. So the listener
-  // stays open, answering 503, until nothing has arrived for QUIET_MS (a load balancer has taken
-  // the instance out), and only then shuts down. This entry sends no webhook or email itself
+  // Graceful stop (SPEC §17): late requests are served with Connection: close (the health probe
+  // answers 503), those in flight finish (up to FORMDOWN_DRAIN_MS), the limiter's last counts are
+  // shared, then exit 0. Deno cannot close its listener apart from its connections: shutdown()
+  // also closes every idle kept-alive connection at once, cutting a request a client is just
+  // sending on one. So the listener stays open until nothing has arrived for QUIET_MS (a load
+  // balancer, told by the health probe, has taken the instance out), and only then shuts down. This entry sends no webhook or email itself
   // (the scheduled drain does), so nothing else is under way.
   const QUIET_MS = 1000;
   let stopping = false;
@@ -83,6 +83,7 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
     while (Date.now() < until && (gate.inFlight() > 0 || gate.quietFor() < QUIET_MS))
       await new Promise((r) => setTimeout(r, 50));
     await within(server.shutdown(), Math.max(0, until - Date.now()));
+    gate.shut();
     await ctx.limiter.flush();
     await ctx.db.close();
     Deno.exit(0);

@@ -1,21 +1,30 @@
-// Graceful stop, the part every runtime shares (SPEC §17): once stopping, a request that still
-// arrives (on a kept-alive connection) is answered 503 `unavailable` with `Connection: close`
-// and Retry-After, never cut; requests already in flight are counted so the entry can wait for
-// them. Runtime-free: the Node server (node/graceful.ts) and the Deno entry both wrap their
+// Graceful stop, the part every runtime shares (SPEC §17). Once stopping, the listener is closed
+// (by the entry), but a client may still send on a connection it kept alive. Such a request is
+// served like any other, with `Connection: close`, so that the client's next request opens a
+// connection to another instance: the respondent never sees the stop, not even as a 503 to
+// retry (issue 24 asks for none). Only the health probe answers 503 `unavailable` at once, so
+// that a load balancer takes the instance out; and once the entry closes its database, whatever
+// still arrives gets the 503 with Retry-After, never a cut. Requests in flight are counted so
+// the entry can wait for them. Runtime-free: the Node server and the Deno entry both wrap their
 // fetch handler with it.
 
 type Fetch<E> = (req: Request, env: E) => Promise<Response> | Response;
 
 export interface Gate<E> {
   fetch: (req: Request, env: E) => Promise<Response>;
-  /** From now on new requests get 503. Resolves when none is in flight any more. */
+  /**
+   * Stopping: from now on answers carry `Connection: close` and the health probe answers 503.
+   * Resolves when no request is in flight.
+   */
   close(): Promise<void>;
+  /** The database is closing: from now on every request gets 503. */
+  shut(): void;
   inFlight(): number;
   /** Milliseconds since a request last arrived or finished. */
   quietFor(): number;
 }
 
-/** The answer to a request that arrives while the instance stops. */
+/** The answer to a request that arrives while the instance can no longer serve it. */
 export function stoppingResponse(): Response {
   return Response.json(
     {
@@ -29,18 +38,34 @@ export function stoppingResponse(): Response {
   );
 }
 
+const isHealthProbe = (req: Request) => new URL(req.url).pathname.endsWith("/api/health");
+
+/** The same answer with `Connection: close` (a fetched Response's headers may be immutable). */
+function closing(res: Response): Response {
+  try {
+    res.headers.set("connection", "close");
+    return res;
+  } catch {
+    const headers = new Headers(res.headers);
+    headers.set("connection", "close");
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+}
+
 export function drainingGate<E>(inner: Fetch<E>): Gate<E> {
-  let closed = false;
+  let stopping = false;
+  let shut = false;
   let count = 0;
   let idle: (() => void) | null = null;
   let last = Date.now();
   return {
     async fetch(req, env) {
       last = Date.now();
-      if (closed) return stoppingResponse();
+      if (shut || (stopping && isHealthProbe(req))) return stoppingResponse();
       count++;
       try {
-        return await inner(req, env);
+        const res = await inner(req, env);
+        return stopping ? closing(res) : res;
       } finally {
         count--;
         last = Date.now();
@@ -48,11 +73,15 @@ export function drainingGate<E>(inner: Fetch<E>): Gate<E> {
       }
     },
     close() {
-      closed = true;
+      stopping = true;
       if (count === 0) return Promise.resolve();
       return new Promise((resolve) => {
         idle = resolve;
       });
+    },
+    shut() {
+      stopping = true;
+      shut = true;
     },
     inFlight: () => count,
     quietFor: () => Date.now() - last,

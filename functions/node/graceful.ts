@@ -4,7 +4,7 @@ import { within } from "../http/draining.ts";
 
 /**
  * The Node half of a graceful stop: the listening socket closes at once, while kept-alive
- * connections are left to end by themselves — after a 503 with `Connection: close`
+ * connections are left to end by themselves — after an answer with `Connection: close`
  * (http/draining.ts), or on their keep-alive timeout, which clients know from the `Keep-Alive`
  * header and honour first. Closing an idle one ourselves races a request the client is sending
  * on it: that request would be cut without an answer. Whatever is still open after `ms` is closed.

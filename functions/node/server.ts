@@ -43,8 +43,8 @@ export interface RunningServer {
   ctx: AppContext;
   firstKey: { handler: string; key: string } | null;
   /**
-   * The graceful stop (SPEC §17): stops accepting, answers late requests 503, lets those in
-   * flight finish (up to FORMDOWN_DRAIN_MS), records every attempt's and email's outcome, then
+   * The graceful stop (SPEC §17): stops accepting, serves what still arrives on a kept-alive
+   * connection with `Connection: close` (the health probe answers 503), lets those in flight finish (up to FORMDOWN_DRAIN_MS), records every attempt's and email's outcome, then
    * closes the database.
    */
   close(): Promise<void>;
@@ -133,8 +133,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         clearInterval(sweeps);
         clearInterval(sync);
         const { drainMs } = ctx.config;
-        // at once: the listening socket closes, late requests get 503; kept-alive connections
-        // end by themselves (node/graceful.ts), the last ones closed after drainMs
+        // at once: the listening socket closes; a late request on a kept-alive connection is
+        // served with `Connection: close` (http/draining.ts), so those connections end by
+        // themselves (node/graceful.ts); the last ones are closed after drainMs
         const connections = closeConnections(drainMs);
         const requests = within(gate.close(), drainMs);
         // the senders finish what they started and write its outcome (the submits in flight
@@ -146,6 +147,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           stopWebhooks(drainMs),
           watcher?.stop(),
         ]);
+        gate.shut();
         await ctx.limiter.flush();
         await ctx.db.close();
       })();

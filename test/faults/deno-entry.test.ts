@@ -122,6 +122,9 @@ describe.each(pg ? ["postgres"] : [])("the Deno entry (Supabase layout) on %s", 
     const kept = await open(denoUrl);
     kept.write(request("GET", `${denoUrl}/api/health`));
     expect((await readAnswer(kept)).status).toBe(200);
+    const keptForSubmit = await open(denoUrl);
+    keptForSubmit.write(request("GET", `${denoUrl}/api/health`));
+    expect((await readAnswer(keptForSubmit)).status).toBe(200);
     const slow = await open(denoUrl);
     const body = JSON.stringify({ fields: { note: "in flight" } });
     slow.write(
@@ -138,12 +141,25 @@ describe.each(pg ? ["postgres"] : [])("the Deno entry (Supabase layout) on %s", 
     await sleep(300);
     kept.write(request("GET", `${denoUrl}/api/health`));
     const late = await readAnswer(kept);
+    // a submit on a connection kept alive is served, and told to close its connection
+    const lateBody = JSON.stringify({ fields: { note: "late" } });
+    keptForSubmit.write(
+      request(
+        "POST",
+        `${denoUrl}/api/forms/faults/submit`,
+        lateBody,
+        "X-Forwarded-For: 203.0.113.10\r\n",
+      ),
+    );
+    const lateSubmit = await readAnswer(keptForSubmit);
     slow.write(body.slice(-10));
     const inFlight = await readAnswer(slow);
     expect(late.status).toBe(503);
     expect(JSON.parse(late.body).code).toBe("unavailable");
     expect(late.headers.connection).toBe("close");
     expect(late.headers["retry-after"]).toBeTruthy();
+    expect(lateSubmit.status).toBe(201);
+    expect(lateSubmit.headers.connection).toBe("close");
     expect(inFlight.status).toBe(201);
     expect(await exited).toBe(0);
     expect(await refused(denoUrl)).toBe(true);

@@ -1,6 +1,6 @@
 // SIGTERM of a real Node server (`node functions/node/start.ts`, SPEC §17): the listener closes
-// at once, a request on a kept-alive connection gets 503 `unavailable` with Connection: close
-// and Retry-After, a request in flight is answered, the webhook attempt under way has its
+// at once, a submit on a kept-alive connection is served (201) with Connection: close, the
+// health probe answers 503 `unavailable` with Retry-After, a request in flight is answered, the webhook attempt under way has its
 // outcome recorded, and the process exits 0. Started again, it never sends that delivery twice.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +19,8 @@ let server: ChildServer;
 let again: ChildServer | null = null;
 let exitCode: number | null = null;
 let late: RawAnswer;
+let lateSubmit: RawAnswer;
+let closedAfter = false;
 let inFlight: RawAnswer;
 let listenerClosed = false;
 let key = "";
@@ -54,6 +56,9 @@ beforeAll(async () => {
   const kept = await open(server.url);
   kept.write(request("GET", `${server.url}/api/health`));
   expect((await readAnswer(kept)).status).toBe(200);
+  const keptForSubmit = await open(server.url);
+  keptForSubmit.write(request("GET", `${server.url}/api/health`));
+  expect((await readAnswer(keptForSubmit)).status).toBe(200);
   const slow = await open(server.url);
   const body = JSON.stringify({ fields: { note: "in flight" } });
   slow.write(request("POST", `${server.url}/api/forms/faults/submit`, body).slice(0, -10));
@@ -65,6 +70,12 @@ beforeAll(async () => {
   listenerClosed = await refused(server.url);
   kept.write(request("GET", `${server.url}/api/health`));
   late = await readAnswer(kept);
+  const lateBody = JSON.stringify({ fields: { note: "late" } });
+  const gone = new Promise<boolean>((r) => keptForSubmit.once("close", () => r(true)));
+  keptForSubmit.write(request("POST", `${server.url}/api/forms/faults/submit`, lateBody));
+  lateSubmit = await readAnswer(keptForSubmit);
+  keptForSubmit.resume();
+  closedAfter = await Promise.race([gone, sleep(5000).then(() => false)]);
   slow.write(body.slice(-10));
   inFlight = await readAnswer(slow);
   // the receiver answers the attempt under way while the server is stopping
@@ -87,7 +98,13 @@ it("closes its listener at once on SIGTERM", () => {
   expect(listenerClosed).toBe(true);
 });
 
-it("answers a request on a kept-alive connection 503 unavailable, Connection: close, Retry-After", () => {
+it("serves a submit on a kept-alive connection, with Connection: close, and the server closes it", () => {
+  expect(lateSubmit.status).toBe(201);
+  expect(lateSubmit.headers.connection).toBe("close");
+  expect(closedAfter).toBe(true);
+});
+
+it("answers the health probe 503 unavailable, Connection: close, Retry-After", () => {
   expect(late.status).toBe(503);
   expect(JSON.parse(late.body).code).toBe("unavailable");
   expect(late.headers.connection).toBe("close");
@@ -108,6 +125,7 @@ it("recorded the webhook attempt under way: started again, nothing is sent twice
     headers: { authorization: `Bearer ${key}` },
   });
   const body = (await log.json()) as { deliveries: { status: string }[] };
-  expect(body.deliveries.map((d) => d.status)).toEqual(["delivered", "delivered"]);
-  expect([...receiver.byId.values()]).toEqual([1, 1]);
+  // the two submits before the stop and the late one: each delivered once
+  expect(body.deliveries.map((d) => d.status)).toEqual(["delivered", "delivered", "delivered"]);
+  expect([...receiver.byId.values()]).toEqual([1, 1, 1]);
 });
