@@ -10,14 +10,27 @@ import { type Range, testAnswers } from "../services/responses.ts";
 // a list answer is read once, in a LATERAL subquery kept apart by OFFSET 0, and its cell
 // expression only looks at that text. (A subquery evaluated for every row, or a SQL function per
 // cell, halves or thirds the rate.)
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NAME = /^[A-Za-z0-9_-]+$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** The first characters a spreadsheet runs as a formula (= + - @ tab CR), as code points. */
 const FORMULA = "(61, 43, 45, 64, 9, 13)";
 
-function check(ok: boolean, what: string): void {
+export function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`refusing to build an export statement with an unexpected ${what}`);
+}
+
+/** An instant as the API writes it (`toISOString`: milliseconds, `Z`). */
+export const ISO_INSTANT = `to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The rows an export reads, in its order: the form's, in the range, test answers if asked. */
+export function exportWhere(formId: string, range: Range, withTest: boolean): string {
+  check(UUID.test(formId), "form id");
+  for (const at of [range.since, range.until]) check(at === null || INSTANT.test(at), "instant");
+  const where = [`form_id = '${formId}'`, testAnswers(withTest)];
+  if (range.since) where.push(`submitted_at >= '${range.since}'`);
+  if (range.until) where.push(`submitted_at < '${range.until}'`);
+  return where.join(" and ");
 }
 
 /** `payload -> 'a' ->> 'b'`: the arrow operators read faster than a `#>>` path. */
@@ -54,13 +67,11 @@ export function copyCsvStatement(
   withTest = false,
   lang = false,
 ): string {
-  check(UUID.test(formId), "form id");
   for (const c of columns)
     check(
       c.path.every((p) => NAME.test(p)),
       "column path",
     );
-  for (const at of [range.since, range.until]) check(at === null || INSTANT.test(at), "instant");
   // list answers are read once into the LATERAL (their expression names the text five times);
   // a scalar is cheaper read twice than carried through it
   const reads = columns.flatMap((c, i) =>
@@ -73,10 +84,8 @@ export function copyCsvStatement(
   if (quiz) cells.push(`score->>'points' as score_points`, `score->>'percent' as score_percent`);
   // with the test answers asked for, a last column says which they are
   if (withTest) cells.push(`case when test then 'true' end as test`);
-  const where = [`form_id = '${formId}'`, testAnswers(withTest)];
-  if (range.since) where.push(`submitted_at >= '${range.since}'`);
-  if (range.until) where.push(`submitted_at < '${range.until}'`);
+  const where = exportWhere(formId, range, withTest);
   const answers = reads.length > 0 ? `, lateral (select ${reads.join(", ")} offset 0) as a` : "";
-  return `copy (select id, to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as submitted_at${lang ? ", lang" : ""}${cells.map((c) => `, ${c}`).join("")}
-    from responses${answers} where ${where.join(" and ")} order by responses.submitted_at desc, responses.id desc) to stdout with (format csv, header true)`;
+  return `copy (select id, ${ISO_INSTANT} as submitted_at${lang ? ", lang" : ""}${cells.map((c) => `, ${c}`).join("")}
+    from responses${answers} where ${where} order by responses.submitted_at desc, responses.id desc) to stdout with (format csv, header true)`;
 }

@@ -9,6 +9,7 @@ import { type Range, record } from "../services/responses.ts";
 import { formLineage, retiredColumns } from "../services/versions/reads.ts";
 import { resolveWhere } from "../services/where/resolve.ts";
 import { copyCsvStatement } from "./copy-csv.ts";
+import { copyJsonStatement, jsonArray } from "./copy-json.ts";
 import { recordBatches } from "./records.ts";
 
 export const FORMATS = {
@@ -61,11 +62,13 @@ export async function exportResponses(
   const copy = ctx.db.copyOut?.bind(ctx.db);
   // COPY reads each column from one path: answers under earlier ids or labels need the carry
   // below; and it takes no parameters, so a filter (SPEC §18) takes the batched path too
-  if (format === "csv" && copy && !lines.maps && filter.length === 0) {
-    // Postgres writes the CSV itself (COPY streams it), at about twice Node's rate
-    const statement = copyCsvStatement(row.id, columns, range, quiz, withTest, lang);
+  if (format !== "markdown" && copy && !lines.maps && filter.length === 0) {
+    // Postgres writes the CSV, or each JSON record, itself (COPY streams it): several times
+    // Node's rate, and the server process only passes bytes on
     async function* copied(): AsyncGenerator<string | Uint8Array> {
-      yield* copy!(statement);
+      if (format === "csv")
+        yield* copy!(copyCsvStatement(row.id, columns, range, quiz, withTest, lang));
+      else yield* jsonArray(copy!(copyJsonStatement(row.id, range, quiz, withTest)));
     }
     return {
       slug: row.slug,

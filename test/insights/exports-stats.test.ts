@@ -254,5 +254,11 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
     expect(text).toContain("| GET | 3 | 43% |");
     expect(text).toContain("> n7\n>\n> n6\n>\n> n5\n>\n> n4\n>\n> n3\n");
     expect(text).not.toContain("> n2");
+    // a quiz's JSON export carries each record's score, as the list does
+    const json = await download("/api/forms/quiz/responses/export?format=json");
+    const records = (await api("GET", "/api/forms/quiz/responses?limit=100")).body.responses;
+    expect(records).toHaveLength(7);
+    expect(records[0].score).toMatchObject({ points: expect.any(Number) });
+    expect(JSON.parse(json.text)).toEqual(records);
   });
 });
