@@ -11,7 +11,7 @@ import { type Range, testAnswers } from "../services/responses.ts";
 // expression only looks at that text. (A subquery evaluated for every row, or a SQL function per
 // cell, halves or thirds the rate.)
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const NAME = /^[A-Za-z0-9_-]+$/;
+export const NAME = /^[A-Za-z0-9_-]+$/;
 export const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** The first characters a spreadsheet runs as a formula (= + - @ tab CR), as code points. */
 const FORMULA = "(61, 43, 45, 64, 9, 13)";
@@ -34,7 +34,7 @@ export function exportWhere(formId: string, range: Range, withTest: boolean): st
 }
 
 /** `payload -> 'a' ->> 'b'`: the arrow operators read faster than a `#>>` path. */
-const read = (path: string[], text: boolean) =>
+export const read = (path: string[], text: boolean) =>
   `payload${path.map((p, i) => `${text && i === path.length - 1 ? " ->> " : " -> "}'${p}'`).join("")}`;
 
 /**
@@ -43,6 +43,12 @@ const read = (path: string[], text: boolean) =>
  */
 const guarded = (v: string) =>
   `case when ascii(${v}) in ${FORMULA} then '''' || ${v} else ${v} end`;
+
+/** A list answer's items joined with `; ` as `cellText` does, from `t`, its jsonb text (below). */
+export function listText(t: string, path: string[]): string {
+  const exact = `case when left(${t}, 1) = '[' then formdown_join_list(${read(path, false)}) else ${read(path, true)} end`;
+  return `case when ${t} like '["%"]' and strpos(${t}, chr(92)) = 0 then replace(substr(${t}, 3, length(${t}) - 4), '", "', '; ') else (${exact}) end`;
+}
 
 /**
  * A checkbox or ranking answer from `t`, its jsonb text: the items joined with `; `. Such answers

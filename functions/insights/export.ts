@@ -10,6 +10,7 @@ import { formLineage, retiredColumns } from "../services/versions/reads.ts";
 import { resolveWhere } from "../services/where/resolve.ts";
 import { copyCsvStatement } from "./copy-csv.ts";
 import { copyJsonStatement, jsonArray } from "./copy-json.ts";
+import { copyMarkdownStatement } from "./copy-markdown.ts";
 import { recordBatches } from "./records.ts";
 
 export const FORMATS = {
@@ -62,13 +63,18 @@ export async function exportResponses(
   const copy = ctx.db.copyOut?.bind(ctx.db);
   // COPY reads each column from one path: answers under earlier ids or labels need the carry
   // below; and it takes no parameters, so a filter (SPEC §18) takes the batched path too
-  if (format !== "markdown" && copy && !lines.maps && filter.length === 0) {
-    // Postgres writes the CSV, or each JSON record, itself (COPY streams it): several times
-    // Node's rate, and the server process only passes bytes on
+  if (copy && !lines.maps && filter.length === 0) {
+    // Postgres writes the CSV, each JSON record or each table line itself (COPY streams it):
+    // several times Node's rate, and the server process only passes bytes on
     async function* copied(): AsyncGenerator<string | Uint8Array> {
       if (format === "csv")
         yield* copy!(copyCsvStatement(row.id, columns, range, quiz, withTest, lang));
-      else yield* jsonArray(copy!(copyJsonStatement(row.id, range, quiz, withTest)));
+      else if (format === "json")
+        yield* jsonArray(copy!(copyJsonStatement(row.id, range, quiz, withTest)));
+      else {
+        yield markdownHead(headers);
+        yield* copy!(copyMarkdownStatement(row.id, columns, range, quiz, withTest, lang));
+      }
     }
     return {
       slug: row.slug,
@@ -79,8 +85,7 @@ export async function exportResponses(
   }
   async function* chunks(): AsyncGenerator<string> {
     if (format === "csv") yield csvLine(headers);
-    if (format === "markdown")
-      yield `| ${headers.map(escapeCell).join(" | ")} |\n| ${headers.map(() => "---").join(" | ")} |\n`;
+    if (format === "markdown") yield markdownHead(headers);
     if (format === "json") yield "[";
     let first = true;
     for await (const batch of recordBatches(ctx, row.id, range, 1000, withTest, filter)) {
@@ -114,6 +119,9 @@ export async function exportResponses(
   }
   return { slug: row.slug, format, contentType: `${FORMATS[format]}; charset=utf-8`, chunks };
 }
+
+const markdownHead = (headers: string[]) =>
+  `| ${headers.map(escapeCell).join(" | ")} |\n| ${headers.map(() => "---").join(" | ")} |\n`;
 
 /** A Web stream of the chunks, pulled as the client reads (back-pressure keeps memory flat). */
 export function toStream(chunks: AsyncGenerator<string | Uint8Array>): ReadableStream<Uint8Array> {

@@ -43,6 +43,8 @@ export function exportColumns(fields: readonly Field[], hidden: readonly string[
 /** The text of a value in a cell: lists joined with `; `, numbers as written (0 stays 0). */
 export function cellText(value: unknown): string {
   if (value === undefined || value === null) return "";
+  // an instant as the API writes it (a driver reads timestamptz as a Date)
+  if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(cellText).join("; ");
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);

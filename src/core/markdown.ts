@@ -16,8 +16,18 @@ export function escapeMarkdown(text: string): string {
   );
 }
 
+/**
+ * A table cell: line breaks as `<br>`, and control characters (other than a tab) shown as
+ * U+FFFD — they mean nothing in a table, and the Markdown export that Postgres writes
+ * (functions/insights/copy-markdown.ts) relies on no cell holding one raw.
+ */
 export function escapeCell(text: string): string {
-  return escapeMarkdown(text).replace(/\r?\n/g, "<br>");
+  return (
+    escapeMarkdown(text)
+      .replace(/\r\n|\r|\n/g, "<br>")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it replaces
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\ufffd")
+  );
 }
 
 /** A GFM table with leading and trailing pipes. */

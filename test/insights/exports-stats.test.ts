@@ -1,6 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cellText, exportColumns } from "../../src/core/csv.ts";
+import { escapeCell } from "../../src/core/markdown.ts";
+import { formSchema } from "../../src/core/schema.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -31,6 +34,7 @@ const tricky = {
     { id: "order", type: "ranking", label: "Order", options: ["p", "q"] },
   ],
 };
+const columns = exportColumns(formSchema.parse(tricky).fields);
 const answers = [
   {
     text: "=cmd|' /C calc'!A0",
@@ -122,6 +126,14 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
     expect(lines).toHaveLength(2 + 3);
     expect(lines.every((l) => l.startsWith("| ") && l.endsWith(" |"))).toBe(true);
     expect(md.text).toContain('line one<br>line "two", with \\| pipe');
+    // every line as the page's own escaping writes it (Postgres writes them itself): the
+    // control character shown as U+FFFD, the tab kept, the pipe and underscores escaped
+    const expected = records.map((r: { id: string; submitted_at: string; payload: never }) => {
+      const cells = [r.id, r.submitted_at, ...columns.map((c) => c.read(r.payload))];
+      return `| ${cells.map((c) => escapeCell(cellText(c))).join(" | ")} |`;
+    });
+    expect(lines.slice(2)).toEqual(expected);
+    expect(md.text).toContain("ctl\ufffdx");
     const bad = await api("GET", "/api/forms/tricky/responses/export?format=xlsx");
     expect([bad.status, bad.body.code]).toEqual([400, "invalid_param"]);
   });
