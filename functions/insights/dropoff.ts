@@ -32,9 +32,12 @@ export async function reachedCounts(
 }
 
 /**
- * The all-time funnel and median time for the stats: answers per field and the median in one
- * pass over the form's responses, the beacons from their per-day counters. Through `formerly`
- * (the lineage's keys) a response that answered a field under an earlier id answered it.
+ * The all-time funnel and median time for the stats, in ONE pass over the form's responses:
+ * their count, each field's answers and the median, and with `days` (the bounds of the stats'
+ * days, oldest first) the responses of each of those days — each a `count(*) filter` of two
+ * timestamp comparisons, cheaper than a second statement grouping the window's rows. The beacons
+ * come from their per-day counters. Through `formerly` (the lineage's keys) a response that
+ * answered a field under an earlier id answered it.
  */
 export async function funnelFor(
   ctx: AppContext,
@@ -43,23 +46,42 @@ export async function funnelFor(
   lines: Lineage | null = null,
   withTest = false,
   where: readonly WhereCondition[] = [],
-): Promise<{ dropoff: FunnelStep[]; median_seconds: number | null }> {
+  days: readonly string[] = [],
+): Promise<{
+  dropoff: FunnelStep[];
+  median_seconds: number | null;
+  responses: number;
+  perDay: number[];
+}> {
   const ids = answerable(fields).map((f) => f.id);
-  const keys: string[] = [];
+  const params: unknown[] = [formId];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   const answered = ids.map((id) => {
-    const any = (lines?.keys.get(id) ?? [id]).map((k) => {
-      keys.push(k);
-      return `payload ? $${keys.length + 1}::text`;
-    });
+    const any = (lines?.keys.get(id) ?? [id]).map((k) => `payload ? ${p(k)}::text`);
     return `count(*) filter (where ${any.join(" or ")})`;
   });
-  const filter = whereSql(where, keys.length + 2);
+  const bounds = days.map((at) => `${p(at)}::timestamptz`);
+  const perDay = bounds
+    .slice(1)
+    .map(
+      (end, i) => `count(*) filter (where submitted_at >= ${bounds[i]} and submitted_at < ${end})`,
+    );
+  const filter = whereSql(where, params.length + 1);
   const [[totals], furthest] = await Promise.all([
-    ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
+    ctx.db.query<{
+      responses: number;
+      answered: number[];
+      days: number[];
+      median: number | null;
+    }>(
       `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
+              array[${perDay.join(", ") || "0"}]::int[] as days,
               percentile_cont(0.5) within group (order by seconds) as median
          from responses where form_id = $1 and ${testAnswers(withTest)} and ${filter.text}`,
-      [formId, ...keys, ...filter.params],
+      [...params, ...filter.params],
     ),
     reachedCounts(ctx, formId, null, null, lines),
   ]);
@@ -68,5 +90,7 @@ export async function funnelFor(
   return {
     dropoff: dropoffFunnel(fields, furthest, counts),
     median_seconds: median === null || median === undefined ? null : roundSeconds(Number(median)),
+    responses: totals?.responses ?? 0,
+    perDay: perDay.map((_, i) => Number(totals?.days[i] ?? 0)),
   };
 }

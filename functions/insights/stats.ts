@@ -28,56 +28,42 @@ export async function formStats(
   const lines = await formLineage(ctx, row);
   // a filter (SPEC §18) narrows the responses; views, starts and beacons are not answers
   const filter = await resolveWhere(ctx, row, where, lines);
-  const [stats, funnel] = await Promise.all([
-    statsFor(ctx, row, now, withTest, filter),
-    funnelFor(ctx, row.id, row.definition.fields, lines, withTest, filter),
+  // one pass over the responses counts them, their answers, their median time and the last
+  // 14 days' (dropoff.ts); the beacons' totals come from their per-day counters
+  const window = statsDays(now);
+  const [events, funnel] = await Promise.all([
+    beaconTotals(ctx, row.id),
+    funnelFor(ctx, row.id, row.definition.fields, lines, withTest, filter, window.bounds),
   ]);
-  return { ...stats, ...funnel };
+  const { responses, perDay, ...rest } = funnel;
+  return { ...statsShape(window.today, perDay, responses, events), ...rest };
 }
 
-/**
- * SPEC §6 stats from SQL aggregates over the (form_id, submitted_at) index, three statements at
- * once: beacon totals from the per-day counters, responses per UTC day over the last 14 days
- * (grouped by the day number, cheaper than formatting a date per row), and the responses before
- * and after that window counted without grouping. Their sum is the total, so no response is
- * read twice.
- */
-export async function statsFor(
-  ctx: AppContext,
-  row: Pick<FormHead, "id">,
-  now = Date.now(),
-  withTest = false,
-  where: readonly WhereCondition[] = [],
-) {
-  const test = testAnswers(withTest);
-  const filter = whereSql(where, 4);
-  const only = `${test} and ${filter.text}`;
+/** The 14 UTC days the stats show, oldest first, today last: their 15 bounds as instants. */
+function statsDays(now: number): { today: number; bounds: string[] } {
   const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
-  const from = new Date(today - 13 * DAY).toISOString();
-  const until = new Date(today + DAY).toISOString();
-  const [events, days, outside] = await Promise.all([
-    ctx.db.query<{ views: number; starts: number }>(
-      "select coalesce(sum(views), 0)::int as views, coalesce(sum(starts), 0)::int as starts from form_events where form_id = $1",
-      [row.id],
-    ),
-    ctx.db.query<{ day: number; count: number }>(
-      `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
-         from responses where form_id = $1 and ${only} and submitted_at >= $2 and submitted_at < $3 group by 1`,
-      [row.id, from, until, ...filter.params],
-    ),
-    ctx.db.query<{ count: number }>(
-      `select ((select count(*) from responses where form_id = $1 and ${only} and submitted_at < $2)
-             + (select count(*) from responses where form_id = $1 and ${only} and submitted_at >= $3))::int as count`,
-      [row.id, from, until, ...filter.params],
-    ),
-  ]);
-  const perDay = new Map(days.map((d) => [utcDay(d.day * DAY), d.count]));
-  const series = Array.from({ length: 14 }, (_, i) => {
-    const date = utcDay(today - (13 - i) * DAY);
-    return { date, count: perDay.get(date) ?? 0 };
-  });
-  const responses = days.reduce((n, d) => n + d.count, outside[0]?.count ?? 0);
-  const { views, starts } = events[0] ?? { views: 0, starts: 0 };
+  const bounds = Array.from({ length: 15 }, (_, i) =>
+    new Date(today - (13 - i) * DAY).toISOString(),
+  );
+  return { today, bounds };
+}
+
+async function beaconTotals(ctx: AppContext, formId: string) {
+  const [events] = await ctx.db.query<{ views: number; starts: number }>(
+    "select coalesce(sum(views), 0)::int as views, coalesce(sum(starts), 0)::int as starts from form_events where form_id = $1",
+    [formId],
+  );
+  return events ?? { views: 0, starts: 0 };
+}
+
+/** The stats' answer from the responses of each of the 14 days (oldest first) and in all. */
+function statsShape(
+  today: number,
+  perDay: readonly number[],
+  responses: number,
+  { views, starts }: { views: number; starts: number },
+) {
+  const series = perDay.map((count, i) => ({ date: utcDay(today - (13 - i) * DAY), count }));
   const current = series.slice(7).reduce((n, d) => n + d.count, 0);
   const previous = series.slice(0, 7).reduce((n, d) => n + d.count, 0);
   // a response that arrived without a start beacon counts as a start too, so the rate stays in
@@ -99,4 +85,46 @@ export async function statsFor(
       percent: previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10,
     },
   };
+}
+
+/**
+ * SPEC §6 stats from SQL aggregates over the (form_id, submitted_at) index, three statements at
+ * once: beacon totals from the per-day counters, responses per UTC day over the last 14 days
+ * (grouped by the day number, cheaper than formatting a date per row), and the responses before
+ * and after that window counted without grouping. Their sum is the total, so no response is
+ * read twice.
+ */
+export async function statsFor(
+  ctx: AppContext,
+  row: Pick<FormHead, "id">,
+  now = Date.now(),
+  withTest = false,
+  where: readonly WhereCondition[] = [],
+) {
+  const test = testAnswers(withTest);
+  const filter = whereSql(where, 4);
+  const only = `${test} and ${filter.text}`;
+  const { today, bounds } = statsDays(now);
+  const from = bounds[0]!;
+  const until = bounds[14]!;
+  const [events, days, outside] = await Promise.all([
+    beaconTotals(ctx, row.id),
+    ctx.db.query<{ day: number; count: number }>(
+      `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
+         from responses where form_id = $1 and ${only} and submitted_at >= $2 and submitted_at < $3 group by 1`,
+      [row.id, from, until, ...filter.params],
+    ),
+    ctx.db.query<{ count: number }>(
+      `select ((select count(*) from responses where form_id = $1 and ${only} and submitted_at < $2)
+             + (select count(*) from responses where form_id = $1 and ${only} and submitted_at >= $3))::int as count`,
+      [row.id, from, until, ...filter.params],
+    ),
+  ]);
+  const perDay = new Map(days.map((d) => [utcDay(d.day * DAY), d.count]));
+  const counts = Array.from(
+    { length: 14 },
+    (_, i) => perDay.get(utcDay(today - (13 - i) * DAY)) ?? 0,
+  );
+  const responses = days.reduce((n, d) => n + d.count, outside[0]?.count ?? 0);
+  return statsShape(today, counts, responses, events);
 }
