@@ -11,10 +11,13 @@ import { resolveWhere } from "../services/where/resolve.ts";
 import { whereSql } from "../services/where/sql.ts";
 import { reachedCounts } from "./dropoff.ts";
 import { reportTallies } from "./report-tallies.ts";
-import { statsFor } from "./stats.ts";
+import { statsBesideTrend } from "./stats.ts";
 
 const DAY = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The report's trend: responses per UTC day over the last 30 days, today last. */
+const TREND_DAYS = 30;
 
 /** Responses per UTC day for the `days` days ending with the day of `now`, zero-filled. */
 export async function trendFor(
@@ -108,10 +111,11 @@ export async function collectReport(
   const lines = await formLineage(ctx, row);
   const test = w.withTest === true;
   const where = await resolveWhere(ctx, row, w.where, lines);
+  const trending = trendFor(ctx, row.id, w.now, TREND_DAYS, test, where);
   const [t, stats, trend, furthest, languages] = await Promise.all([
     reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit, lines, test, where),
-    statsFor(ctx, row, w.now, test, where),
-    trendFor(ctx, row.id, w.now, 30, test, where),
+    statsBesideTrend(ctx, row, trending, TREND_DAYS, w.now, test, where),
+    trending,
     // progress beacons say who reached a field, not what they answered: a segment cannot narrow them
     reachedCounts(ctx, row.id, w.since, w.until, lines),
     languageCounts(ctx, row, w.since, w.until, test, where),

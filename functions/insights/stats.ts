@@ -88,43 +88,35 @@ function statsShape(
 }
 
 /**
- * SPEC §6 stats from SQL aggregates over the (form_id, submitted_at) index, three statements at
- * once: beacon totals from the per-day counters, responses per UTC day over the last 14 days
- * (grouped by the day number, cheaper than formatting a date per row), and the responses before
- * and after that window counted without grouping. Their sum is the total, so no response is
- * read twice.
+ * The report's stats (SPEC §6) beside its trend: the trend's days end on the same day as the
+ * stats', so the last 14 of them are the stats' days, and only the responses outside the trend's
+ * window are counted again — over the (form_id, submitted_at) index, without grouping. So the
+ * report groups the window's responses by day once, not twice.
  */
-export async function statsFor(
+export async function statsBesideTrend(
   ctx: AppContext,
   row: Pick<FormHead, "id">,
+  trend: Promise<{ date: string; count: number }[]>,
+  trendDays: number,
   now = Date.now(),
   withTest = false,
   where: readonly WhereCondition[] = [],
 ) {
-  const test = testAnswers(withTest);
   const filter = whereSql(where, 4);
-  const only = `${test} and ${filter.text}`;
-  const { today, bounds } = statsDays(now);
-  const from = bounds[0]!;
-  const until = bounds[14]!;
-  const [events, days, outside] = await Promise.all([
+  const only = `${testAnswers(withTest)} and ${filter.text}`;
+  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  const from = new Date(today - (trendDays - 1) * DAY).toISOString();
+  const until = new Date(today + DAY).toISOString();
+  const [events, outside, days] = await Promise.all([
     beaconTotals(ctx, row.id),
-    ctx.db.query<{ day: number; count: number }>(
-      `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
-         from responses where form_id = $1 and ${only} and submitted_at >= $2 and submitted_at < $3 group by 1`,
-      [row.id, from, until, ...filter.params],
-    ),
     ctx.db.query<{ count: number }>(
       `select ((select count(*) from responses where form_id = $1 and ${only} and submitted_at < $2)
              + (select count(*) from responses where form_id = $1 and ${only} and submitted_at >= $3))::int as count`,
       [row.id, from, until, ...filter.params],
     ),
+    trend,
   ]);
-  const perDay = new Map(days.map((d) => [utcDay(d.day * DAY), d.count]));
-  const counts = Array.from(
-    { length: 14 },
-    (_, i) => perDay.get(utcDay(today - (13 - i) * DAY)) ?? 0,
-  );
   const responses = days.reduce((n, d) => n + d.count, outside[0]?.count ?? 0);
-  return statsShape(today, counts, responses, events);
+  const last = days.slice(-14).map((d) => d.count);
+  return statsShape(today, last, responses, events);
 }
