@@ -3,11 +3,14 @@ import node from "@astrojs/node";
 import { defineConfig } from "astro/config";
 import { normaliseBaseUrl } from "./src/core/base-url.ts";
 
-// The API origin pages submit to, as operators write it (`forms.example.com`, a trailing slash):
-// normalised here once for every page; a malformed one stops the build with one line (SPEC §17).
+// The API origin pages submit to and the pages' own origin (absolute `hreflang` links), as
+// operators write them (`forms.example.com`, a trailing slash): normalised here once for every
+// page; a malformed one stops the build with one line (SPEC §17).
 try {
-  const api = normaliseBaseUrl("FORMDOWN_BASE_URL", process.env.FORMDOWN_BASE_URL);
-  if (api) process.env.FORMDOWN_BASE_URL = api;
+  for (const name of ["FORMDOWN_BASE_URL", "FORMDOWN_PUBLIC_BASE_URL"]) {
+    const origin = normaliseBaseUrl(name, process.env[name]);
+    if (origin) process.env[name] = origin;
+  }
 } catch (error) {
   console.error(`The build stopped: ${/** @type {Error} */ (error).message}`);
   process.exit(1);

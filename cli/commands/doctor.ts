@@ -6,7 +6,10 @@ import { out } from "../lib/output.ts";
 /** Checks a deployment's configuration and connectivity, and says what is wrong in plain words. */
 export function registerDoctor(cli: CAC): void {
   cli
-    .command("doctor", "Check the server URL, key, API, MCP discovery and pages of a deployment")
+    .command(
+      "doctor",
+      "Check the server URL, key, API, MCP discovery, anti-bot and background sending of a deployment",
+    )
     .example("formdown doctor --url https://forms.example.com")
     .action(async (opts: { url?: string; key?: string }) => {
       const settings = resolveSettings(opts);

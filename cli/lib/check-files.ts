@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, normalize } from "node:path";
+import { operatorForms } from "../../src/core/bundled-examples.ts";
 import { type FormFileError, keyLine, parseFormFile } from "../../src/core/form-file.ts";
 import { duplicateSlugs, type PlacedForm, placeProblems } from "../../src/core/form-location.ts";
 import type { Form } from "../../src/core/schema.ts";
@@ -18,7 +19,12 @@ export interface CheckedFile {
   warnings: FormFileError[];
 }
 
-/** Every forms/@<handler>/*.md under `root` (forms and translations), for a bare `formdown validate`. */
+/**
+ * Every forms/@<handler>/*.md under `root` (forms and translations): what a bare `formdown
+ * validate`, `plan` or `deploy` takes. The bundled examples (forms/@me/…) only when there is no
+ * form of the repository's own, as the build and the start-up deploy do (SPEC §17): a deploy
+ * would otherwise publish them under the caller's account, and an own `contact` would clash.
+ */
 export async function formFiles(root = "."): Promise<string[]> {
   const out: string[] = [];
   const dir = join(root, "forms");
@@ -28,7 +34,7 @@ export async function formFiles(root = "."): Promise<string[]> {
       if (name.endsWith(".md")) out.push(join("forms", handler.name, name));
   }
   if (out.length === 0) throw usage("no form files given, and none under forms/@<handler>/");
-  return out;
+  return operatorForms(out);
 }
 
 /**

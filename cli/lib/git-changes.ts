@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { hasOwnForms, isExample } from "../../src/core/bundled-examples.ts";
 import { translationName } from "../../src/core/translation-file.ts";
 
 /** What changed among the form files between a commit and HEAD (SPEC §16). */
@@ -51,6 +52,13 @@ export function formChanges(since: string, cwd = "."): FormChanges | null {
     const form = name && `${file.slice(0, file.lastIndexOf("/") + 1)}${name.slug}.md`;
     if (!form || !existsSync(join(cwd, form))) continue;
     if (!changes.deploy.some((d) => d.file === form)) changes.deploy.push({ file: form });
+  }
+  // a repository with forms of its own never deploys the bundled examples (SPEC §17), nor
+  // closes them when they are removed (the slug may well be the operator's own `contact`)
+  const head = git(["ls-tree", "-r", "--name-only", "HEAD", "--", "forms/"]).split("\n");
+  if (hasOwnForms(head.filter(Boolean))) {
+    changes.deploy = changes.deploy.filter((d) => !isExample(d.file));
+    changes.removed = changes.removed.filter((r) => !isExample(r.file));
   }
   return changes;
 }

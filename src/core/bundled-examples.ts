@@ -14,7 +14,8 @@ export const BUNDLED_EXAMPLES = [
   "forms/@me/quiz-fr.md",
 ] as const;
 
-const isExample = (path: string) => (BUNDLED_EXAMPLES as readonly string[]).includes(path);
+/** True for a bundled example's path (`forms/@me/contact.md`). */
+export const isExample = (path: string) => (BUNDLED_EXAMPLES as readonly string[]).includes(path);
 
 /** True when `paths` (repository form files) hold a form file that is not a bundled example. */
 export const hasOwnForms = (paths: readonly string[]) =>

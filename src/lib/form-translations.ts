@@ -3,6 +3,7 @@
 // already refused a broken one, src/content.config.ts).
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { normaliseBaseUrl } from "../core/base-url.ts";
 import type { Form } from "../core/schema.ts";
 import type { Translations } from "../core/translation.ts";
 import { parseTranslationFile } from "../core/translation-file.ts";
@@ -10,8 +11,12 @@ import { parseTranslationFile } from "../core/translation-file.ts";
 /** Where the build reads form files (FORMDOWN_FORMS_DIR lets a build read them from elsewhere). */
 export const formsDir = () => resolve(process.env.FORMDOWN_FORMS_DIR ?? "./forms");
 
-/** The public origin of the built pages, for `hreflang` links ("" when not configured). */
-export const publicOrigin = () => (process.env.FORMDOWN_PUBLIC_BASE_URL ?? "").replace(/\/+$/, "");
+/**
+ * The public origin of the pages, for `hreflang` links ("" when not configured), written as the
+ * operator may write it (`forms.example.com` is https, SPEC §17): the server renders pages too.
+ */
+export const publicOrigin = () =>
+  normaliseBaseUrl("FORMDOWN_PUBLIC_BASE_URL", process.env.FORMDOWN_PUBLIC_BASE_URL) ?? "";
 
 /** Each listed language's strings, from its file beside the form. */
 export async function formTranslations(handler: string, form: Form): Promise<Translations> {

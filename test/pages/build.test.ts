@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -20,9 +21,16 @@ let dir = "";
 const outDir = new URL("../../node_modules/.cache/formdown-broken-build/", import.meta.url)
   .pathname;
 
+const originDir = new URL("../../node_modules/.cache/formdown-origin-build/", import.meta.url)
+  .pathname;
+const examples = new URL("../fixtures/examples/", import.meta.url).pathname;
+let formsDir = "";
+
 afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
+  await rm(originDir, { recursive: true, force: true });
   if (dir) await rm(dir, { recursive: true, force: true });
+  if (formsDir) await rm(formsDir, { recursive: true, force: true });
 });
 
 describe("the pages build", () => {
@@ -45,5 +53,34 @@ describe("the pages build", () => {
     );
     expect(failure).not.toBeNull();
     for (const line of expected) expect(failure).toContain(line);
+  }, 120_000);
+
+  // SPEC §17: the pages' origin is written like the API's (`forms.example.com`, a trailing slash)
+  it("makes hreflang links absolute on FORMDOWN_PUBLIC_BASE_URL written without a scheme", async () => {
+    formsDir = await mkdtemp(join(tmpdir(), "formdown-origin-"));
+    await mkdir(join(formsDir, "@me"));
+    for (const name of ["product-survey.md", "product-survey.de.md", "product-survey.ar.md"])
+      await copyFile(join(examples, name), join(formsDir, "@me", name));
+    await buildPages({
+      outDir: originDir,
+      env: { FORMDOWN_FORMS_DIR: formsDir, FORMDOWN_PUBLIC_BASE_URL: "forms.example.com/" },
+      quiet: true,
+    });
+    const html = readFileSync(join(originDir, "client/@me/product-survey/de/index.html"), "utf8");
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="de" href="https://forms.example.com/@me/product-survey/de"',
+    );
+  }, 120_000);
+
+  it("stops on a malformed FORMDOWN_PUBLIC_BASE_URL with one line naming it", async () => {
+    const failure = await buildPages({
+      outDir: originDir,
+      env: { FORMDOWN_FORMS_DIR: examples, FORMDOWN_PUBLIC_BASE_URL: "ftp://forms.example.com" },
+      quiet: true,
+    }).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain('FORMDOWN_PUBLIC_BASE_URL: "ftp://forms.example.com" must be');
   }, 120_000);
 });
