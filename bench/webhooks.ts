@@ -10,10 +10,10 @@
 // per submit, for the server, the receivers' process and the load generator: on a small machine
 // the three share the cores, so the server's own figure says more than the throughput alone.
 // Usage: npx node bench/webhooks.ts [seconds] [rounds]   (BENCH_DB=pglite|postgres for one)
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 
@@ -22,10 +22,19 @@ const rounds = Number(process.argv[3] ?? 3);
 const concurrency = 32;
 const body = JSON.stringify({ fields: { name: "Ada Lovelace", score: 9, tags: ["a", "c"] } });
 
+// The receivers get a core of their own (issue 28): the receiver on CPU 1, the server under test
+// and this load generator on CPU 0, where `taskset` and two cores are there (BENCH_PIN=0: none).
+const pinned =
+  process.env.BENCH_PIN !== "0" &&
+  availableParallelism() >= 2 &&
+  spawnSync("taskset", ["-c", "0", "true"]).status === 0;
+const onCore = (core: number, args: string[]): [string, string[]] =>
+  pinned ? ["taskset", ["-c", String(core), process.execPath, ...args]] : [process.execPath, args];
+if (pinned) spawnSync("taskset", ["-pc", "0", String(process.pid)], { stdio: "ignore" });
+
 // the two receivers, in a process of their own
 const receiverChild = spawn(
-  process.execPath,
-  [new URL("./webhooks-receiver.ts", import.meta.url).pathname],
+  ...onCore(1, [new URL("./webhooks-receiver.ts", import.meta.url).pathname]),
   { stdio: ["ignore", "pipe", "inherit"] },
 );
 const [fastUrl, hangUrl] = await new Promise<[string, string]>((resolve) => {
@@ -60,14 +69,13 @@ function start(db: string, receiver: string, dbUrl?: string) {
     cpu: () => number;
   }>((resolve, reject) => {
     const child = spawn(
-      process.execPath,
-      [
+      ...onCore(0, [
         new URL("./webhooks-target.ts", import.meta.url).pathname,
         db,
         dir,
         receiver,
         ...(dbUrl ? [dbUrl] : []),
-      ],
+      ]),
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     let peak = 0;
@@ -123,6 +131,23 @@ async function drained(expected: number, ms: number) {
   while ((await count()) < expected && performance.now() - t < ms)
     await new Promise((r) => setTimeout(r, 20));
   return Math.round(performance.now() - t);
+}
+
+/** CPU µs per POST of a bare keep-alive client to the fast receiver (bench/webhooks-bare.ts). */
+async function bareCpu(): Promise<number> {
+  const child = spawn(
+    ...onCore(0, [new URL("./webhooks-bare.ts", import.meta.url).pathname, fastUrl, "20000", "32"]),
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  await new Promise((r) => child.once("exit", r));
+  const m = /BARE (\d+)/.exec(out);
+  if (!m) throw new Error(`the bare client printed no figure: ${out}`);
+  await reset();
+  return Number(m[1]);
 }
 
 const pg = await new Promise<boolean>((r) =>
@@ -189,11 +214,15 @@ try {
     const cpuOf = (k: string, i: number) => median(cpu[k]!.map((c) => c[i]!));
     const show = (k: string) =>
       `${median(rps[k]!)} submits/s [${rps[k]!.join("/")}], peak RSS ${median(rss[k]!)} MiB, CPU µs/submit: server ${cpuOf(k, 0)}, receiver ${cpuOf(k, 1)}, load ${cpuOf(k, 2)}`;
+    // the limit of a delivery: the same POST from a bare keep-alive client, on the server's core
+    const bare = await bareCpu();
+    const delivery = cpuOf("fast", 0) - cpuOf("none", 0);
     console.log(`${db}
   no webhook:              ${show("none")}
   webhook, fast receiver:  ${show("fast")} -> ${ratio("fast")}x
   webhook, hanging one:    ${show("hang")} -> ${ratio("hang")}x
-  deliveries during load:  ${median(deliveredRate)}/s = ${median(keepUp)} of submits [${keepUp.join("/")}]; rest drained in ${median(drains)} ms [${drains.join("/")}]`);
+  deliveries during load:  ${median(deliveredRate)}/s = ${median(keepUp)} of submits [${keepUp.join("/")}]; rest drained in ${median(drains)} ms [${drains.join("/")}]
+  server CPU per delivery: ${delivery} µs (fast minus none) against a bare http.request POST of the same size, ${bare} µs -> ${(delivery / bare).toFixed(2)}x (goal ≤ 1.3x); submits with the fast receiver ${ratio("fast")}x (goal ≥ 0.8x)${pinned ? "; receiver pinned to CPU 1, server and load to CPU 0" : ""}`);
   }
 } finally {
   await admin?.end();
