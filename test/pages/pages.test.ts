@@ -272,6 +272,61 @@ describe("respondent pages", () => {
     }
   });
 
+  it("shows every question of a survey at once without JavaScript, with Submit and no Next", async () => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    await page.goto(`${s.url}/@me/product-survey`);
+    const boxes = page.locator("[data-field]");
+    expect(await boxes.count()).toBe(9);
+    // the steps the script would reveal one at a time, and the show_if fields it would evaluate
+    for (const box of await boxes.all())
+      expect(await box.isVisible(), `${await box.getAttribute("data-field")}`).toBe(true);
+    await page.getByLabel("What would make you score us higher?").fill("A dark mode");
+    await page.getByRole("radio", { name: "Excellent" }).first().check();
+    expect(await page.getByRole("button", { name: "Submit" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Next" }).isVisible()).toBe(false);
+    // "1 of 8" and an empty progress bar would say what no script will ever move on
+    expect(await page.locator("[data-step]").isVisible()).toBe(false);
+    expect(await page.locator(".fd-progressbar").isVisible()).toBe(false);
+    await noScript.close();
+  });
+
+  it("describes the page with the form's intro, escaped, or its title", async () => {
+    const body = 'Tell us what <b>you</b> think of "Rock & Roll" <3\n\nThe rest.';
+    const created = await api("POST", "/api/forms", {
+      body: {
+        title: "Q & A",
+        slug: "described",
+        humanness: false,
+        body,
+        fields: [{ id: "a", type: "text" }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const html = await (await fetch(`${s.url}/@me/described`)).text();
+    // the first paragraph, its tags dropped; a quote or ampersand cannot end the attribute (a
+    // `<` inside a quoted attribute is plain text, and stays as it is)
+    expect(html).toContain(
+      '<meta name="description" content="Tell us what you think of &quot;Rock &amp; Roll&quot; <3">',
+    );
+    const page = await open("/@me/described");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(
+      'Tell us what you think of "Rock & Roll" <3',
+    );
+    await page.close();
+    await api("POST", "/api/forms", {
+      body: {
+        title: 'Say "hi" & go',
+        slug: "untold",
+        humanness: false,
+        fields: [{ id: "a", type: "text" }],
+      },
+    });
+    const bare = await (await fetch(`${s.url}/@me/untold`)).text();
+    expect(bare).toContain('<meta name="description" content="Say &quot;hi&quot; &amp; go">');
+  });
+
   it("runs without script errors or CSP violations", () => {
     // other console noise here is expected: the example media hosts do not resolve offline,
     // and one test provokes a 400 on purpose

@@ -40,6 +40,10 @@ describe("the pages build with translation files", () => {
     expect(de).toContain('<html lang="de" dir="ltr"');
     expect(ar).toContain('<html lang="ar" dir="rtl"');
     expect(de).toContain("<h1>Wie machen wir uns?</h1>");
+    // the Markdown below each file's header: the page's intro and its description, in its language
+    expect(own).toContain('<meta name="description" content="Five minutes, eight questions.');
+    expect(de).toContain('<meta name="description" content="Fünf Minuten, acht Fragen.');
+    expect(ar).toContain('<div class="fd-body"><p>خمس دقائق، ثمانية أسئلة.');
     for (const html of [own, de, ar])
       for (const link of ["en", "de", "ar", "x-default"])
         expect(html).toMatch(
