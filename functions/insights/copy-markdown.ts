@@ -1,6 +1,6 @@
 import type { Column } from "../../src/core/csv.ts";
 import type { Range } from "../services/responses.ts";
-import { check, exportWhere, ISO_INSTANT, listText, NAME, read } from "./copy-csv.ts";
+import { answerReads, check, exportWhere, ISO_INSTANT, listText, NAME } from "./copy-csv.ts";
 
 /**
  * The Markdown export written by Postgres (issue 28): each response is one table line built in
@@ -32,21 +32,18 @@ export function copyMarkdownStatement(
       c.path.every((p) => NAME.test(p)),
       "column path",
     );
-  // list answers are read once into the LATERAL, as in the CSV statement
-  const reads = columns.flatMap((c, i) =>
-    c.list ? [`(${read(c.path, false)})::text as c${i}`] : [],
-  );
+  // every answer is read once, into the LATERAL, as in the CSV statement
+  const answers = answerReads(columns);
   const cells = [
     "id::text",
     ISO_INSTANT,
     ...(lang ? ["coalesce(lang, '')"] : []),
     ...columns.map((c, i) =>
-      escaped(`coalesce(${c.list ? listText(`a.c${i}`, c.path) : `(${read(c.path, true)})`}, '')`),
+      escaped(`coalesce(${c.list ? listText(`a.c${i}`, c.path) : `a.c${i}`}, '')`),
     ),
     ...(quiz ? ["coalesce(score->>'points', '')", "coalesce(score->>'percent', '')"] : []),
     ...(withTest ? ["case when test then 'true' else '' end"] : []),
   ];
-  const answers = reads.length > 0 ? `, lateral (select ${reads.join(", ")} offset 0) as a` : "";
   return `copy (select '| ' || ${cells.join(" || ' | ' || ")} || ' |'
     from responses${answers} where ${exportWhere(formId, range, withTest)}
     order by responses.submitted_at desc, responses.id desc) to stdout with (format csv, delimiter e'\\x01', quote e'\\x02')`;
