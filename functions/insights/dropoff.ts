@@ -32,10 +32,10 @@ export async function reachedCounts(
 }
 
 /**
- * The all-time funnel and median time for the stats, in ONE pass over the form's responses:
- * their count, each field's answers and the median, and with `days` (the bounds of the stats'
- * days, oldest first) the responses of each of those days — each a `count(*) filter` of two
- * timestamp comparisons, cheaper than a second statement grouping the window's rows. The beacons
+ * The all-time funnel and median time for the stats: one pass over the form's responses counts
+ * them, each field's answers and, with `days` (the bounds of the stats' days, oldest first), the
+ * responses of each of those days — each a `count(*) filter` of two timestamp comparisons,
+ * cheaper than a statement grouping the window's rows — while a second finds the median. The beacons
  * come from their per-day counters. Through `formerly` (the lineage's keys) a response that
  * answered a field under an earlier id answered it.
  */
@@ -70,23 +70,25 @@ export async function funnelFor(
       (end, i) => `count(*) filter (where submitted_at >= ${bounds[i]} and submitted_at < ${end})`,
     );
   const filter = whereSql(where, params.length + 1);
-  const [[totals], furthest] = await Promise.all([
-    ctx.db.query<{
-      responses: number;
-      answered: number[];
-      days: number[];
-      median: number | null;
-    }>(
+  const alone = whereSql(where, 2);
+  const rows = (f: { text: string }) =>
+    `from responses where form_id = $1 and ${testAnswers(withTest)} and ${f.text}`;
+  // the median apart: an ordered-set aggregate keeps Postgres from sharing a scan among its
+  // workers, and the counts are most of the work
+  const [[totals], [middle], furthest] = await Promise.all([
+    ctx.db.query<{ responses: number; answered: number[]; days: number[] }>(
       `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
-              array[${perDay.join(", ") || "0"}]::int[] as days,
-              percentile_cont(0.5) within group (order by seconds) as median
-         from responses where form_id = $1 and ${testAnswers(withTest)} and ${filter.text}`,
+              array[${perDay.join(", ") || "0"}]::int[] as days ${rows(filter)}`,
       [...params, ...filter.params],
+    ),
+    ctx.db.query<{ median: number | null }>(
+      `select percentile_cont(0.5) within group (order by seconds) as median ${rows(alone)} and seconds is not null`,
+      [formId, ...alone.params],
     ),
     reachedCounts(ctx, formId, null, null, lines),
   ]);
   const counts = new Map(ids.map((id, i) => [id, totals?.answered[i] ?? 0]));
-  const median = totals?.median;
+  const median = middle?.median;
   return {
     dropoff: dropoffFunnel(fields, furthest, counts),
     median_seconds: median === null || median === undefined ? null : roundSeconds(Number(median)),
