@@ -84,6 +84,9 @@ async function chooseRepo(config: Config, log: Log): Promise<FormRepository> {
 export async function createContext(env: Env, options: ComposeOptions = {}): Promise<AppContext> {
   const config = readConfig(env);
   const log = options.log ?? consoleLog;
+  // the repository is looked at (a `git` process) while the database connects and migrates
+  const repoReady = options.repo ? Promise.resolve(options.repo) : chooseRepo(config, log);
+  repoReady.catch(() => {}); // awaited below; a failure that comes first is the one reported
   const db = options.db ?? (await openDb(config, log));
   try {
     await migrate(db);
@@ -102,7 +105,7 @@ export async function createContext(env: Env, options: ComposeOptions = {}): Pro
             config.supabaseServiceKey,
           )
         : localStorage(join(config.dataDir, "uploads"));
-    const repo = options.repo ?? (await chooseRepo(config, log));
+    const repo = await repoReady;
     const mailer = options.mailer !== undefined ? options.mailer : await chooseMailer(config);
     const limiter = rateLimiter(db, {
       intervalMs: config.rateSyncMs,
