@@ -51,17 +51,22 @@ async function openDb(config: Config, log: Log): Promise<Db> {
   }
 }
 
-/** A secret the service keeps for itself in the database, shared by every instance. */
+/**
+ * A secret the service keeps for itself in the database, shared by every instance: read, and
+ * written only the first time (one round trip on every later start).
+ */
 async function serverSecret(db: Db, name: string): Promise<string> {
+  const read = async () =>
+    (
+      await db.query<{ value: string }>("select value from server_secrets where name = $1", [name])
+    )[0];
+  const kept = await read();
+  if (kept) return kept.value;
   await db.query(
     "insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
     [name, randomToken(32)],
   );
-  const [row] = await db.query<{ value: string }>(
-    "select value from server_secrets where name = $1",
-    [name],
-  );
-  return row!.value;
+  return (await read())!.value;
 }
 
 async function chooseRepo(config: Config, log: Log): Promise<FormRepository> {
