@@ -57,14 +57,21 @@ const tcpOpen = (port: number) =>
     s.once("error", () => resolve(false));
   });
 
-/** Peak resident set of a live process, in MiB (Linux /proc). */
-function peakRss(pid: number | undefined): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+/** Peak resident set (MiB) and CPU time so far (ms; user + system) of a live process (Linux). */
+function usage(pid: number | undefined): { rss: number; cpu: number } {
+  const rss = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  // utime and stime are fields 14 and 15, counted after the command name's closing parenthesis,
+  // in clock ticks (USER_HZ, 100 on Linux)
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return {
+    rss: rss ? Math.round(Number(rss[1]) / 1024) : Number.NaN,
+    cpu: (Number(fields[11]) + Number(fields[12])) * 10,
+  };
 }
 
-/** ms from spawn to the answer, ms from spawn to the open port, peak RSS in MiB. */
-type Run = { ms: number; listen: number; rss: number };
+/** ms from spawn to the answer and to the open port; the process's CPU ms and peak RSS (MiB). */
+type Run = { ms: number; listen: number; cpu: number; rss: number };
 
 /** Spawns, waits for the port, sends the one request; ms from spawn to the expected status. */
 async function coldStart(
@@ -101,7 +108,7 @@ async function coldStart(
     const ms = performance.now() - t0;
     if (res.status !== expected)
       throw new Error(`${script}: ${res.status} instead of ${expected}: ${body}\n${out}`);
-    return { ms, listen, rss: peakRss(child.pid) };
+    return { ms, listen, ...usage(child.pid) };
   } finally {
     const gone = new Promise((r) => child.once("exit", r));
     child.kill("SIGKILL");
@@ -169,25 +176,38 @@ async function main() {
   };
   // one unmeasured start of each: Deno's module and transpile caches are warm, as after a deploy
   for (const run of Object.values(kinds)) await run();
-  const results = { bare: [], health: [], submit: [] } as Record<keyof typeof kinds, Run[]>;
+  const names = ["bare", "health", "submit"] as const;
+  const results = { bare: [], health: [], submit: [] } as Record<(typeof names)[number], Run[]>;
+  // the machine is shared: the order turns each round, and each round's ratios are kept, so a
+  // busy spell weighs on the three alike
   for (let i = 0; i < RUNS; i++)
-    for (const name of ["bare", "health", "submit"] as const)
+    for (let j = 0; j < 3; j++) {
+      const name = names[(i + j) % 3]!;
       results[name].push(await kinds[name]());
+    }
 
-  const med = (name: keyof typeof kinds) => median(results[name].map((r) => r.ms));
-  const line = (name: keyof typeof kinds, what: string) =>
-    `${what.padEnd(42)} median ${med(name).toFixed(0).padStart(5)} ms (listening at ${median(
-      results[name].map((r) => r.listen),
-    ).toFixed(0)}), peak RSS ${median(results[name].map((r) => r.rss))} MiB; runs: ${results[name]
-      .map((r) => r.ms.toFixed(0))
-      .join(", ")}`;
+  const med = (name: (typeof names)[number], key: keyof Run = "ms") =>
+    median(results[name].map((r) => r[key]));
+  const low = (name: (typeof names)[number]) => Math.min(...results[name].map((r) => r.ms));
+  const pad = (n: number, w = 7) => n.toFixed(0).padStart(w);
+  const line = (name: (typeof names)[number], what: string) =>
+    `${what.padEnd(41)}${pad(med(name))}${pad(low(name))}${pad(med(name, "listen"), 10)}${pad(med(name, "cpu"))}${pad(med(name, "rss"), 6)} MiB`;
+  const ratio = (name: (typeof names)[number], key: keyof Run = "ms") =>
+    `${(med(name, key) / med("bare", key)).toFixed(2)}×`;
+  const paired = (name: (typeof names)[number]) =>
+    `${median(results[name].map((r, i) => r.ms / results.bare[i]!.ms)).toFixed(2)}×`;
   console.log(
     [
-      `deno-cold: ${RUNS} fresh processes each, alternating`,
+      `deno-cold: ${RUNS} rounds of three fresh processes; ms from spawn (medians unless said)`,
+      `${"".padEnd(41)} answer    min listening    CPU   peak RSS`,
       line("bare", "limit: bare Deno.serve + select 1 → 200"),
       line("health", "entry: first GET /api/health → 200"),
       line("submit", "entry: first submit → 201"),
-      `ratio health/bare ${(med("health") / med("bare")).toFixed(2)}×, submit/bare ${(med("submit") / med("bare")).toFixed(2)}× (goal ≤ 1.5×)`,
+      `health/bare ${ratio("health")} (each round's ratio: ${paired("health")}), submit/bare ${ratio("submit")} (${paired("submit")}); goal ≤ 1.5×`,
+      `CPU health/bare ${ratio("health", "cpu")}, submit/bare ${ratio("submit", "cpu")}`,
+      `bare:   ${results.bare.map((r) => r.ms.toFixed(0)).join(" ")}`,
+      `health: ${results.health.map((r) => r.ms.toFixed(0)).join(" ")}`,
+      `submit: ${results.submit.map((r) => r.ms.toFixed(0)).join(" ")}`,
     ].join("\n"),
   );
 }
