@@ -6,6 +6,7 @@
 // bare TCP connect, then the one request is sent. The three alternate, `runs` each (default 7);
 // medians, ratios and peak RSS (VmHWM) are printed. Usage: `node bench/deno-cold.ts [runs]`.
 // Needs Postgres at 127.0.0.1:5432 (BENCH_PG_URL overrides); cleans up even on failure.
+// BENCH_DENO_FLAGS adds flags to every `deno run` (e.g. `--unstable-lazy-dynamic-imports`).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
@@ -82,7 +83,8 @@ async function coldStart(
 ): Promise<Run> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(DENO, ["run", "-A", script], {
+  const flags = (process.env.BENCH_DENO_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(DENO, ["run", "-A", ...flags, script], {
     cwd: ROOT,
     env: { ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
