@@ -51,17 +51,22 @@ async function openDb(config: Config, log: Log): Promise<Db> {
   }
 }
 
-/** A secret the service keeps for itself in the database, shared by every instance. */
+/**
+ * A secret the service keeps for itself in the database, shared by every instance: read, and
+ * written only the first time (one round trip on every later start).
+ */
 async function serverSecret(db: Db, name: string): Promise<string> {
+  const read = async () =>
+    (
+      await db.query<{ value: string }>("select value from server_secrets where name = $1", [name])
+    )[0];
+  const kept = await read();
+  if (kept) return kept.value;
   await db.query(
     "insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
     [name, randomToken(32)],
   );
-  const [row] = await db.query<{ value: string }>(
-    "select value from server_secrets where name = $1",
-    [name],
-  );
-  return row!.value;
+  return (await read())!.value;
 }
 
 async function chooseRepo(config: Config, log: Log): Promise<FormRepository> {
@@ -84,6 +89,9 @@ async function chooseRepo(config: Config, log: Log): Promise<FormRepository> {
 export async function createContext(env: Env, options: ComposeOptions = {}): Promise<AppContext> {
   const config = readConfig(env);
   const log = options.log ?? consoleLog;
+  // the repository is looked at (a `git` process) while the database connects and migrates
+  const repoReady = options.repo ? Promise.resolve(options.repo) : chooseRepo(config, log);
+  repoReady.catch(() => {}); // awaited below; a failure that comes first is the one reported
   const db = options.db ?? (await openDb(config, log));
   try {
     await migrate(db);
@@ -102,7 +110,7 @@ export async function createContext(env: Env, options: ComposeOptions = {}): Pro
             config.supabaseServiceKey,
           )
         : localStorage(join(config.dataDir, "uploads"));
-    const repo = options.repo ?? (await chooseRepo(config, log));
+    const repo = await repoReady;
     const mailer = options.mailer !== undefined ? options.mailer : await chooseMailer(config);
     const limiter = rateLimiter(db, {
       intervalMs: config.rateSyncMs,

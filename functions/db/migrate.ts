@@ -13,12 +13,7 @@ export const MIGRATIONS_DIR = new URL("../../supabase/migrations/", import.meta.
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
-  await db.query(
-    "create table if not exists formdown_migrations (name text primary key, applied_at timestamptz not null default now())",
-  );
-  const done = new Set(
-    (await db.query<{ name: string }>("select name from formdown_migrations")).map((r) => r.name),
-  );
+  const done = await appliedMigrations(db);
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
@@ -37,4 +32,25 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     }
   }
   return applied;
+}
+
+/**
+ * The names of the migrations applied. The table is created only on a database without it: every
+ * later start (a cold start of an edge function among them) reads it in one round trip.
+ */
+async function appliedMigrations(db: Db): Promise<Set<string>> {
+  const read = async () =>
+    new Set(
+      (await db.query<{ name: string }>("select name from formdown_migrations")).map((r) => r.name),
+    );
+  try {
+    return await read();
+  } catch (error) {
+    // undefined_table; anything else (the database unreachable) is the caller's to hear
+    if ((error as { code?: string }).code !== "42P01") throw error;
+    await db.query(
+      "create table if not exists formdown_migrations (name text primary key, applied_at timestamptz not null default now())",
+    );
+    return read();
+  }
 }

@@ -8,17 +8,6 @@ import { escapeHtml, renderMarkdown } from "../../src/lib/markdown.ts";
 import { type Email, emailHtml, fillSubject, localAnswerRows } from "./compose-email.ts";
 
 /**
- * The recipients the submit writes (`["address"]` as JSON), or null: only the answer of the email
- * field the form names, and only when there is one. The schema makes that field an email field,
- * so the answer was checked to be one address.
- */
-export function respondentRecipients(form: Form, payload: Record<string, unknown>): string | null {
-  const field = form.notifications.respondent?.email_field;
-  const address = field === undefined ? undefined : payload[field];
-  return typeof address === "string" && address.includes("@") ? JSON.stringify([address]) : null;
-}
-
-/**
  * Refuses to compose for anyone but the address answered in the field (a row written otherwise,
  * or a definition changed since, sends nothing), then the copy: the author's Markdown with
  * answers piped in as text, and the answers table.

@@ -5,9 +5,7 @@ import { publicForm } from "../../src/core/public-form.ts";
 import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
-import { previewVersion } from "../services/drafts.ts";
 import { recordEvent } from "../services/events.ts";
-import { renamedTo } from "../services/file-moves.ts";
 import { findForm, formStatus } from "../services/form-view.ts";
 import { checkAccess } from "../services/respondent-access.ts";
 import { submit } from "../services/submit.ts";
@@ -31,7 +29,11 @@ const open: MiddlewareHandler = async (c, next) => {
   if (c.error) c.res.headers.set("access-control-allow-origin", "*");
 };
 
-/** Endpoints respondents' pages call, possibly from another origin: CORS open. */
+/**
+ * Endpoints respondents' pages call, possibly from another origin: CORS open. What a cold start's
+ * first submit does not need (a draft's preview, a renamed form's redirect, which reach the form
+ * files' parsers) is imported by the route that uses it.
+ */
 export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   for (const path of [
     "/api/challenge",
@@ -66,6 +68,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   // a preview page polls this to reload when its draft changes (`formdown dev`, SPEC §21)
   app.get("/api/preview/:token", async (c) => {
     c.header("cache-control", "no-store");
+    const { previewVersion } = await import("../services/drafts.ts");
     return c.json(await previewVersion(ctx, c.req.param("token")));
   });
 
@@ -113,6 +116,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   // A form whose file was renamed: its old page redirects for good (SPEC §16). The page server
   // (node/pages.ts) answers first when the pages are built; this serves it without them.
   app.get("/:at{@[a-z0-9][a-z0-9-]*}/:slug{[a-z0-9-]+}", async (c) => {
+    const { renamedTo } = await import("../services/file-moves.ts");
     const moved = await renamedTo(ctx, c.req.param("at").slice(1), c.req.param("slug"));
     if (!moved) raise("not_found", "No such form.");
     const search = new URL(c.req.url).search;

@@ -6,7 +6,7 @@ import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { clientDeadlineMs } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
-import { respondentRecipients } from "../insights/respondent-email.ts";
+import { respondentRecipients } from "../insights/respondent-recipients.ts";
 import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
 import { firstResponse, requestHash } from "./idempotency.ts";

@@ -12,6 +12,32 @@ it("brings the Deno runtime (Supabase Edge Functions, Deno Deploy) as an npm pac
   expect(execFileSync(deno, ["--version"]).toString()).toMatch(/^deno 2\./);
 });
 
+it("starts the edge function without the owner's side: no zod, YAML parsers or MCP until asked", () => {
+  // the modules a cold start evaluates: static imports only (a dynamic one loads when it runs)
+  const info = JSON.parse(
+    execFileSync(deno, ["info", "--json", "supabase/functions/formdown/index.ts"], {
+      cwd: root,
+    }).toString(),
+  ) as {
+    roots: string[];
+    modules: {
+      specifier: string;
+      dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
+    }[];
+  };
+  const deps = new Map(info.modules.map((m) => [m.specifier, m.dependencies ?? []]));
+  const loaded = new Set(info.roots);
+  for (const s of loaded)
+    for (const d of deps.get(s) ?? []) if (d.code && !d.isDynamic) loaded.add(d.code.specifier);
+  const heavy = [...loaded].filter((s) =>
+    /node_modules\/(zod|gray-matter|yaml|@modelcontextprotocol)\/|owner-app\.ts|src\/core\/locales\//.test(
+      s,
+    ),
+  );
+  expect(heavy).toEqual([]);
+  expect(loaded.size).toBeLessThan(100);
+});
+
 describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s", () => {
   let child: ChildProcess;
   let url = "";

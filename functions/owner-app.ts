@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { formJsonSchema } from "../src/core/form-json-schema.ts";
+import type { Env } from "./auth.ts";
+import type { AppContext } from "./context.ts";
+import { errorHandler, failureResponse } from "./http/errors.ts";
+import { insightRoutes } from "./insights/routes.ts";
+import { mcpRoutes } from "./mcp/route.ts";
+import { openApiDocument } from "./openapi.ts";
+import { accountRoutes } from "./routes/accounts.ts";
+import { fieldRoutes } from "./routes/fields.ts";
+import { formRoutes } from "./routes/forms.ts";
+import { responseRoutes } from "./routes/responses.ts";
+import { versionRoutes } from "./routes/versions.ts";
+import { viewRoutes } from "./routes/views.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
+
+/**
+ * Every route of the application a respondent's page does not call: the documents, the API an
+ * owner or agent calls with a key, MCP, the signed report views. createApp (app.ts) hands it the
+ * requests its own routes do not answer, loading this module with the first of them.
+ */
+export function ownerApp(ctx: AppContext): Hono<Env> {
+  const app = new Hono<Env>();
+  app.onError(errorHandler(ctx.log));
+  app.get("/api/openapi.json", (c) => {
+    c.header("access-control-allow-origin", "*");
+    return c.json(openApiDocument(ctx.config.baseUrl));
+  });
+  app.get("/api/form.schema.json", (c) => {
+    c.header("access-control-allow-origin", "*");
+    c.header("cache-control", "public, max-age=300");
+    return c.json(formJsonSchema());
+  });
+  accountRoutes(app, ctx);
+  formRoutes(app, ctx);
+  fieldRoutes(app, ctx);
+  versionRoutes(app, ctx);
+  responseRoutes(app, ctx);
+  insightRoutes(app, ctx);
+  webhookRoutes(app, ctx);
+  mcpRoutes(app, ctx);
+  viewRoutes(app, ctx);
+  app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
+  return app;
+}
