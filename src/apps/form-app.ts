@@ -35,8 +35,10 @@ async function show(result: ToolResult) {
   const root = document.documentElement;
   root.lang = doc.documentElement.lang;
   root.dir = doc.documentElement.dir || "ltr";
-  // the brand colors, the page's one inline style
-  for (const style of doc.head.querySelectorAll("style")) document.head.append(style);
+  // the brand colors, the page's one inline style; not the rules for a page whose script cannot
+  // run (DOMParser runs no script, so it reads a <noscript> as markup: this app's script runs)
+  for (const style of doc.head.querySelectorAll("style"))
+    if (!style.closest("noscript")) document.head.append(style);
   const main = doc.querySelector("main");
   if (!main) return status("No page.");
   const note = document.createElement("p");
