@@ -1,5 +1,6 @@
 import { answerable, dropoffFunnel, type FunnelStep } from "../../src/core/dropoff.ts";
 import type { Field } from "../../src/core/field-schema.ts";
+import { histogramMedian } from "../../src/core/median.ts";
 import type { Lineage } from "../../src/core/plan/lineage.ts";
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
@@ -32,10 +33,10 @@ export async function reachedCounts(
 }
 
 /**
- * The all-time funnel and median time for the stats: one pass over the form's responses counts
- * them, each field's answers and, with `days` (the bounds of the stats' days, oldest first), the
- * responses of each of those days — each a `count(*) filter` of two timestamp comparisons,
- * cheaper than a statement grouping the window's rows — while a second finds the median. The beacons
+ * The all-time funnel and median time for the stats, in one pass over the form's responses: it
+ * counts them, each field's answers and, with `days` (the bounds of the stats' days, oldest
+ * first), the responses of each of those days — each a `count(*) filter` of two timestamp
+ * comparisons, cheaper than a statement grouping the window's rows — and finds the median. The beacons
  * come from their per-day counters. Through `formerly` (the lineage's keys) a response that
  * answered a field under an earlier id answered it.
  */
@@ -70,29 +71,30 @@ export async function funnelFor(
       (end, i) => `count(*) filter (where submitted_at >= ${bounds[i]} and submitted_at < ${end})`,
     );
   const filter = whereSql(where, params.length + 1);
-  const alone = whereSql(where, 2);
-  const rows = (f: { text: string }) =>
-    `from responses where form_id = $1 and ${testAnswers(withTest)} and ${f.text}`;
-  // the median apart: an ordered-set aggregate keeps Postgres from sharing a scan among its
-  // workers, and the counts are most of the work
-  const [[totals], [middle], furthest] = await Promise.all([
-    ctx.db.query<{ responses: number; answered: number[]; days: number[] }>(
-      `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
-              array[${perDay.join(", ") || "0"}]::int[] as days ${rows(filter)}`,
+  // grouped by the seconds each response took: the counts add up over the groups, and the
+  // median is read off the groups' sizes (histogramMedian). An ordered-set aggregate such as
+  // percentile_cont keeps Postgres from sharing the scan among its workers; a GROUP BY does not,
+  // so the whole of the stats is one parallel pass (issue 28)
+  const [groups, furthest] = await Promise.all([
+    ctx.db.query<{ seconds: number | null; n: number; answered: number[]; days: number[] }>(
+      `select seconds, count(*)::int as n, array[${answered.join(", ") || "0"}]::int[] as answered,
+              array[${perDay.join(", ") || "0"}]::int[] as days
+         from responses where form_id = $1 and ${testAnswers(withTest)} and ${filter.text}
+        group by seconds`,
       [...params, ...filter.params],
-    ),
-    ctx.db.query<{ median: number | null }>(
-      `select percentile_cont(0.5) within group (order by seconds) as median ${rows(alone)} and seconds is not null`,
-      [formId, ...alone.params],
     ),
     reachedCounts(ctx, formId, null, null, lines),
   ]);
-  const counts = new Map(ids.map((id, i) => [id, totals?.answered[i] ?? 0]));
-  const median = middle?.median;
+  const sum = (pick: (g: (typeof groups)[number]) => number) =>
+    groups.reduce((total, g) => total + Number(pick(g)), 0);
+  const counts = new Map(ids.map((id, i) => [id, sum((g) => g.answered[i] ?? 0)]));
+  const median = histogramMedian(
+    groups.flatMap((g) => (g.seconds === null ? [] : [{ value: Number(g.seconds), n: g.n }])),
+  );
   return {
     dropoff: dropoffFunnel(fields, furthest, counts),
-    median_seconds: median === null || median === undefined ? null : roundSeconds(Number(median)),
-    responses: totals?.responses ?? 0,
-    perDay: perDay.map((_, i) => Number(totals?.days[i] ?? 0)),
+    median_seconds: median === null ? null : roundSeconds(median),
+    responses: sum((g) => g.n),
+    perDay: perDay.map((_, i) => sum((g) => g.days[i] ?? 0)),
   };
 }
