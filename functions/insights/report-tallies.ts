@@ -1,4 +1,5 @@
 import type { Field } from "../../src/core/field-schema.ts";
+import { histogramMedian } from "../../src/core/median.ts";
 import type { Lineage } from "../../src/core/plan/lineage.ts";
 import {
   type AggregateRow,
@@ -79,10 +80,12 @@ export async function reportTallies(
   const texts = fields.filter((f) => !tallied(f)).map((f) => f.id);
   const answered = ids.map((_, i) => `count(*) filter (where payload ? ${k(i)})::int`);
   const [totals, values, recent] = await Promise.all([
-    ctx.db.query<{ responses: number; answered: number[]; median: number | null }>(
-      `select count(*)::int as responses, array[${answered.join(", ") || "0"}]::int[] as answered,
-              percentile_cont(0.5) within group (order by seconds) as median
-         from ${from(ids.length + 4)} where ${inPeriod(withTest)} and ${totalsWhere.text}`,
+    // grouped by the seconds taken, the median read off the groups (as the stats do, dropoff.ts):
+    // a GROUP BY lets Postgres share the scan among its workers, an ordered-set aggregate not
+    ctx.db.query<{ seconds: number | null; n: number; answered: number[] }>(
+      `select seconds, count(*)::int as n, array[${answered.join(", ") || "0"}]::int[] as answered
+         from ${from(ids.length + 4)} where ${inPeriod(withTest)} and ${totalsWhere.text}
+        group by seconds`,
       [formId, since, until, ...ids, ...alias, ...totalsWhere.params],
     ),
     counted.length === 0
@@ -105,7 +108,8 @@ export async function reportTallies(
           [formId, since, until, texts, recentLimit, ...alias, ...recentWhere.params],
         ),
   ]);
-  const tallies = new Map(fields.map((f, i) => [f.id, newTally(totals[0]?.answered[i] ?? 0)]));
+  const answeredAt = (i: number) => totals.reduce((n, g) => n + (g.answered[i] ?? 0), 0);
+  const tallies = new Map(fields.map((f, i) => [f.id, newTally(answeredAt(i))]));
   const byId = new Map(fields.map((f) => [f.id, f]));
   const scores = new Map<number, number>();
   for (const row of values) {
@@ -118,16 +122,18 @@ export async function reportTallies(
     }
   }
   for (const row of recent) tallies.get(row.field)!.recent = row.answers.map(String);
-  const median = totals[0]?.median;
+  const median = histogramMedian(
+    totals.flatMap((g) => (g.seconds === null ? [] : [{ value: Number(g.seconds), n: g.n }])),
+  );
   const earlier = retired.map((_, i) => ({
     field: lines!.retired[i]!,
-    answered: totals[0]?.answered[fields.length + i] ?? 0,
+    answered: answeredAt(fields.length + i),
   }));
   return {
     earlier,
-    responses: totals[0]?.responses ?? 0,
+    responses: totals.reduce((n, g) => n + g.n, 0),
     tallies,
     scores,
-    medianSeconds: median === null || median === undefined ? null : roundSeconds(Number(median)),
+    medianSeconds: median === null ? null : roundSeconds(median),
   };
 }
