@@ -146,6 +146,16 @@ describe("the HTML report", () => {
     );
     expect(days).toHaveLength(30);
     expect(days.slice(-7)).toEqual(stats.sparkline_7d.map((d: { count: number }) => d.count));
+    // an all-time report counts its trend in the pass over its answers: the same 30 days
+    const all = await fetch(`${s.url}/api/forms/product-survey/report?period=all&format=html`, {
+      headers: { authorization: `Bearer ${s.apiKey}` },
+    });
+    const allDoc = parseHTML(await all.text()).document as unknown as Document;
+    const allDays = [...allDoc.querySelectorAll("#trend-h ~ details tbody tr")].map((tr) =>
+      Number(tr.querySelector("td")!.textContent),
+    );
+    expect(allDays).toEqual(days);
+    expect(days.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     const drop = [...doc.querySelectorAll("#drop-h + section tbody tr")].map((tr) =>
       [...tr.querySelectorAll("td")].slice(0, 2).map((td) => Number(td.textContent)),
     );
