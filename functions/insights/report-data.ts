@@ -19,15 +19,6 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The report's trend: responses per UTC day over the last 30 days, today last. */
 const TREND_DAYS = 30;
 
-/** The `days` UTC days ending with the day of `now`, and the day after: each day's start. */
-function trendDays(now: number, days: number): { date: string; from: string }[] {
-  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
-  return Array.from({ length: days + 1 }, (_, i) => {
-    const at = today - (days - 1 - i) * DAY;
-    return { date: utcDay(at), from: new Date(at).toISOString() };
-  });
-}
-
 /** Responses per UTC day for the `days` days ending with the day of `now`, zero-filled. */
 export async function trendFor(
   ctx: AppContext,
@@ -120,29 +111,9 @@ export async function collectReport(
   const lines = await formLineage(ctx, row);
   const test = w.withTest === true;
   const where = await resolveWhere(ctx, row, w.where, lines);
-  // an all-time report counts its trend's days in the pass that counts its answers
-  const allTime = w.since === null && w.until === null;
-  const days = allTime ? trendDays(w.now, TREND_DAYS) : [];
-  const tallying = reportTallies(
-    ctx,
-    row.id,
-    fields,
-    w.since,
-    quiz,
-    w.until,
-    w.textLimit,
-    lines,
-    test,
-    where,
-    days.map((d) => d.from),
-  );
-  const trending = allTime
-    ? tallying.then((t) =>
-        days.slice(0, -1).map((d, i) => ({ date: d.date, count: t.perDay[i] ?? 0 })),
-      )
-    : trendFor(ctx, row.id, w.now, TREND_DAYS, test, where);
+  const trending = trendFor(ctx, row.id, w.now, TREND_DAYS, test, where);
   const [t, stats, trend, furthest, languages] = await Promise.all([
-    tallying,
+    reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit, lines, test, where),
     statsBesideTrend(ctx, row, trending, TREND_DAYS, w.now, test, where),
     trending,
     // progress beacons say who reached a field, not what they answered: a segment cannot narrow them

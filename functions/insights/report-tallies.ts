@@ -52,7 +52,6 @@ export async function reportTallies(
   lines: Lineage | null = null,
   withTest = false,
   where: readonly WhereCondition[] = [],
-  days: readonly string[] = [],
 ) {
   // a filter (SPEC §18) joins the period's condition; its parameters follow each statement's own
   const filtered = (first: number) => whereSql(where, first);
@@ -76,28 +75,18 @@ export async function reportTallies(
   if (quiz)
     counted.push(`select '' as field, 'q' as kind, null as sub, least(90, floor((score ->> 'percent')::numeric / 10) * 10)::int::text as item, count(*)::int as n, 0 as pos
       from ${from(summarised.length + 4)} where ${inRange} and jsonb_typeof(score -> 'percent') = 'number' group by 4`);
-  // with `days` (bounds, oldest first; an all-time report) the trend's days are counted in the
-  // same pass, each a `count(*) filter` of two comparisons, instead of a pass grouping them
-  const first = ids.length + 4 + alias.length;
-  const bounds = days.map((_, j) => `$${first + j}::timestamptz`);
-  const perDay = bounds
-    .slice(1)
-    .map(
-      (end, j) => `count(*) filter (where submitted_at >= ${bounds[j]} and submitted_at < ${end})`,
-    );
-  const totalsWhere = filtered(first + days.length);
+  const totalsWhere = filtered(ids.length + 4 + alias.length);
   const recentWhere = filtered(6 + alias.length);
   const texts = fields.filter((f) => !tallied(f)).map((f) => f.id);
   const answered = ids.map((_, i) => `count(*) filter (where payload ? ${k(i)})::int`);
   const [totals, values, recent] = await Promise.all([
     // grouped by the seconds taken, the median read off the groups (as the stats do, dropoff.ts):
     // a GROUP BY lets Postgres share the scan among its workers, an ordered-set aggregate not
-    ctx.db.query<{ seconds: number | null; n: number; answered: number[]; days: number[] }>(
-      `select seconds, count(*)::int as n, array[${answered.join(", ") || "0"}]::int[] as answered,
-              array[${perDay.join(", ") || "0"}]::int[] as days
+    ctx.db.query<{ seconds: number | null; n: number; answered: number[] }>(
+      `select seconds, count(*)::int as n, array[${answered.join(", ") || "0"}]::int[] as answered
          from ${from(ids.length + 4)} where ${inPeriod(withTest)} and ${totalsWhere.text}
         group by seconds`,
-      [formId, since, until, ...ids, ...alias, ...days, ...totalsWhere.params],
+      [formId, since, until, ...ids, ...alias, ...totalsWhere.params],
     ),
     counted.length === 0
       ? Promise.resolve([])
@@ -146,6 +135,5 @@ export async function reportTallies(
     tallies,
     scores,
     medianSeconds: median === null ? null : roundSeconds(median),
-    perDay: perDay.map((_, j) => totals.reduce((n, g) => n + (g.days[j] ?? 0), 0)),
   };
 }
