@@ -10,9 +10,9 @@ import { type Range, testAnswers } from "../services/responses.ts";
 // a list answer is read once, in a LATERAL subquery kept apart by OFFSET 0, and its cell
 // expression only looks at that text. (A subquery evaluated for every row, or a SQL function per
 // cell, halves or thirds the rate.)
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const NAME = /^[A-Za-z0-9_-]+$/;
-export const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** The first characters a spreadsheet runs as a formula (= + - @ tab CR), as code points. */
 const FORMULA = "(61, 43, 45, 64, 9, 13)";
 
@@ -41,7 +41,7 @@ export function exportWhere(formId: string, range: Range, withTest: boolean): st
 }
 
 /** `payload -> 'a' ->> 'b'`: the arrow operators read faster than a `#>>` path. */
-export const read = (path: string[], text: boolean) =>
+const read = (path: string[], text: boolean) =>
   `payload${path.map((p, i) => `${text && i === path.length - 1 ? " ->> " : " -> "}'${p}'`).join("")}`;
 
 /**
