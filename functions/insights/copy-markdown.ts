@@ -1,6 +1,6 @@
 import type { Column } from "../../src/core/csv.ts";
 import type { Range } from "../services/responses.ts";
-import { answerReads, check, exportWhere, ISO_INSTANT, listText, NAME } from "./copy-csv.ts";
+import { answerReads, exportWhere, ISO_INSTANT, listText } from "./copy-csv.ts";
 
 /**
  * The Markdown export written by Postgres (issue 28): each response is one table line built in
@@ -27,11 +27,6 @@ export function copyMarkdownStatement(
   withTest = false,
   lang = false,
 ): string {
-  for (const c of columns)
-    check(
-      c.path.every((p) => NAME.test(p)),
-      "column path",
-    );
   // every answer is read once, into the LATERAL, as in the CSV statement
   const answers = answerReads(columns);
   const cells = [

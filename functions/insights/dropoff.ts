@@ -1,13 +1,12 @@
 import { answerable, dropoffFunnel, type FunnelStep } from "../../src/core/dropoff.ts";
 import type { Field } from "../../src/core/field-schema.ts";
-import { histogramMedian } from "../../src/core/median.ts";
 import type { Lineage } from "../../src/core/plan/lineage.ts";
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
 import { testAnswers } from "../services/responses.ts";
 import { foldUnderLiveIds } from "../services/versions/reads.ts";
 import { whereSql } from "../services/where/sql.ts";
-import { roundSeconds } from "./report-tallies.ts";
+import { medianSeconds } from "./report-tallies.ts";
 
 /**
  * Progress beacons (respondents who reached it) per field between two instants (by UTC day, like
@@ -72,7 +71,7 @@ export async function funnelFor(
     );
   const filter = whereSql(where, params.length + 1);
   // grouped by the seconds each response took: the counts add up over the groups, and the
-  // median is read off the groups' sizes (histogramMedian). An ordered-set aggregate such as
+  // median is read off the groups' sizes (medianSeconds). An ordered-set aggregate such as
   // percentile_cont keeps Postgres from sharing the scan among its workers; a GROUP BY does not,
   // so the whole of the stats is one parallel pass (issue 28)
   const [groups, furthest] = await Promise.all([
@@ -88,12 +87,9 @@ export async function funnelFor(
   const sum = (pick: (g: (typeof groups)[number]) => number) =>
     groups.reduce((total, g) => total + Number(pick(g)), 0);
   const counts = new Map(ids.map((id, i) => [id, sum((g) => g.answered[i] ?? 0)]));
-  const median = histogramMedian(
-    groups.flatMap((g) => (g.seconds === null ? [] : [{ value: Number(g.seconds), n: g.n }])),
-  );
   return {
     dropoff: dropoffFunnel(fields, furthest, counts),
-    median_seconds: median === null ? null : roundSeconds(median),
+    median_seconds: medianSeconds(groups),
     responses: sum((g) => g.n),
     perDay: perDay.map((_, i) => sum((g) => g.days[i] ?? 0)),
   };
