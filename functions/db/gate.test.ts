@@ -25,6 +25,7 @@ describe("the database gate", () => {
     const gate = databaseGate({
       waitMs,
       probeEveryMs: 10,
+      settleMs: 30,
       probe: async () => {
         if (!isUp()) throw err("ECONNREFUSED");
       },
@@ -52,7 +53,32 @@ describe("the database gate", () => {
     up = true;
     await expect(first).resolves.toBe("row");
     await expect(later).resolves.toBe("row");
+    // "back" is told once the database has stayed up a while
+    expect(changes).toEqual([false]);
+    await new Promise((r) => setTimeout(r, 60));
     expect(changes).toEqual([false, true]);
+  });
+
+  it("tells an outage once when the database drops out again just after it was back", async () => {
+    let up = false;
+    const { gate, changes } = gateWith(() => up);
+    const statement = async () => {
+      if (!up) throw err("57P01");
+      return "row";
+    };
+    const first = gate.run(statement, true);
+    await new Promise((r) => setTimeout(r, 20));
+    up = true;
+    await expect(first).resolves.toBe("row");
+    // a stopping Postgres drops its connections one by one: the next one fails after a probe passed
+    up = false;
+    const second = gate.run(statement, true);
+    await new Promise((r) => setTimeout(r, 20));
+    up = true;
+    await expect(second).resolves.toBe("row");
+    await new Promise((r) => setTimeout(r, 60));
+    expect(changes).toEqual([false, true]);
+    gate.close();
   });
 
   it("gives up with unavailable after its wait", async () => {

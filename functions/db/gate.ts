@@ -7,8 +7,14 @@ export interface GateOptions {
   probeEveryMs: number;
   /** One cheap statement that resolves only when the database answers (with its own deadline). */
   probe: () => Promise<unknown>;
-  /** Told once when the database goes away and once when it is back. */
+  /**
+   * Told once when the database goes away and once when it is back. "Back" is told only once the
+   * database has stayed up for `settleMs`: a stopping Postgres drops its pooled connections one by
+   * one, so a probe can pass between two of them; that is still the same outage, told once.
+   */
   onChange?: (up: boolean, error?: unknown) => void;
+  /** How long the database must stay up before `onChange(true)` (default 1000 ms). */
+  settleMs?: number;
 }
 
 export interface Gate {
@@ -41,6 +47,9 @@ export function databaseGate(options: GateOptions): Gate {
   let up = true;
   let closed = false;
   const waiters = new Set<() => void>();
+  // set while the database is back but has not stayed up for settleMs: "back" is not told yet
+  let settling: ReturnType<typeof setTimeout> | null = null;
+  const settleMs = options.settleMs ?? 1000;
 
   async function probeUntilBack() {
     while (!up && !closed) {
@@ -52,7 +61,11 @@ export function databaseGate(options: GateOptions): Gate {
         continue;
       }
       up = true;
-      options.onChange?.(true);
+      settling = setTimeout(() => {
+        settling = null;
+        options.onChange?.(true);
+      }, settleMs);
+      settling.unref?.();
       for (const wake of waiters) wake();
       waiters.clear();
     }
@@ -61,7 +74,11 @@ export function databaseGate(options: GateOptions): Gate {
   function goneDown(error: unknown) {
     if (!up || closed) return;
     up = false;
-    options.onChange?.(false, error);
+    // down again before "back" was told: the outage that was told goes on
+    if (settling) {
+      clearTimeout(settling);
+      settling = null;
+    } else options.onChange?.(false, error);
     void probeUntilBack();
   }
 
@@ -112,6 +129,7 @@ export function databaseGate(options: GateOptions): Gate {
     },
     close() {
       closed = true;
+      if (settling) clearTimeout(settling);
       for (const wake of waiters) wake();
       waiters.clear();
     },
