@@ -66,6 +66,26 @@ describe.each(url ? [url] : [])("timeouts on Postgres (%s)", (base) => {
     ).toEqual(["1", "2", "3"]);
   });
 
+  it("frees the connection of a COPY its reader left early, with values or without", async () => {
+    // more than the four connections exports have: each left one used to hold its connection
+    for (let i = 0; i < 6; i++) {
+      const params = i % 2 === 0 ? undefined : [`v'${i}`];
+      const statement = `copy (select g, ${params ? "current_setting('formdown.copy_params')" : "'-'"}, repeat('x', 2000) from generate_series(1, 100000) g) to stdout with (format csv)`;
+      let first = "";
+      for await (const chunk of db.copyOut!(statement, params)) {
+        first = new TextDecoder().decode(chunk).split("\n")[0]!;
+        break;
+      }
+      expect(first.split(",").slice(0, 2)).toEqual(params ? ["1", `"[""v'${i}""]"`] : ["1", "-"]);
+    }
+    let lines = 0;
+    for await (const chunk of db.copyOut!(
+      "copy (select g from generate_series(1, 1000) g) to stdout",
+    ))
+      lines += new TextDecoder().decode(chunk).split("\n").length - 1;
+    expect(lines).toBe(1000);
+  });
+
   it("answers a ping, and a ping on a closed port fails at once", async () => {
     await expect(db.ping!()).resolves.toBeUndefined();
     const dead = openPostgres("postgres://postgres@127.0.0.1:1/none", { max: 1 });

@@ -1,5 +1,6 @@
 import type { Column } from "../../src/core/csv.ts";
 import { type Range, testAnswers } from "../services/responses.ts";
+import type { CopyWhereSql } from "../services/where/sql.ts";
 
 // COPY takes no bind parameters, so this statement is assembled — from values that cannot carry
 // SQL: a UUID from our own database, ISO instants we formatted, and field/row/hidden names the
@@ -30,15 +31,31 @@ function check(ok: boolean, what: string): void {
  */
 export const ISO_INSTANT = `replace(left((date_trunc('milliseconds', submitted_at at time zone 'UTC') + interval '1 microsecond')::text, 23), ' ', 'T') || 'Z'`;
 
-/** The rows an export reads, in its order: the form's, in the range, test answers if asked. */
-export function exportWhere(formId: string, range: Range, withTest: boolean): string {
+/**
+ * The rows an export reads: the form's, in the range, test answers if asked, and with a filter
+ * (SPEC §18) those it matches. Its values are read from `p` (`whereCopySql`), which `exportFrom`
+ * puts beside the responses.
+ */
+export function exportWhere(
+  formId: string,
+  range: Range,
+  withTest: boolean,
+  filter: CopyWhereSql | null = null,
+): string {
   check(UUID.test(formId), "form id");
   for (const at of [range.since, range.until]) check(at === null || INSTANT.test(at), "instant");
   const where = [`form_id = '${formId}'`, testAnswers(withTest)];
   if (range.since) where.push(`submitted_at >= '${range.since}'`);
   if (range.until) where.push(`submitted_at < '${range.until}'`);
+  if (filter) where.push(filter.text);
   return where.join(" and ");
 }
+
+/** The start of an export's select up to its FROM list: with a filter, its values' row `p` too. */
+export const exportFrom = (select: string, filter: CopyWhereSql | null) =>
+  filter
+    ? `${filter.values} select ${select} from responses, p`
+    : `select ${select} from responses`;
 
 /** `payload -> 'a' ->> 'b'`: the arrow operators read faster than a `#>>` path. */
 const read = (path: string[], text: boolean) =>
@@ -97,6 +114,7 @@ export function copyCsvStatement(
   quiz: boolean,
   withTest = false,
   lang = false,
+  filter: CopyWhereSql | null = null,
 ): string {
   // every answer is read once, into the LATERAL, which OFFSET 0 keeps apart: a cell's expression
   // names its value two to five times, and each mention would read the JSON again (reading the
@@ -108,7 +126,7 @@ export function copyCsvStatement(
   if (quiz) cells.push(`score->>'points' as score_points`, `score->>'percent' as score_percent`);
   // with the test answers asked for, a last column says which they are
   if (withTest) cells.push(`case when test then 'true' end as test`);
-  const where = exportWhere(formId, range, withTest);
-  return `copy (select id, ${ISO_INSTANT} as submitted_at${lang ? ", lang" : ""}${cells.map((c) => `, ${c}`).join("")}
-    from responses${answers} where ${where} order by responses.submitted_at desc, responses.id desc) to stdout with (format csv, header true)`;
+  const where = exportWhere(formId, range, withTest, filter);
+  const select = `id, ${ISO_INSTANT} as submitted_at${lang ? ", lang" : ""}${cells.map((c) => `, ${c}`).join("")}`;
+  return `copy (${exportFrom(select, filter)}${answers} where ${where} order by responses.submitted_at desc, responses.id desc) to stdout with (format csv, header true)`;
 }

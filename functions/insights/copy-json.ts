@@ -1,5 +1,6 @@
 import type { Range } from "../services/responses.ts";
-import { exportWhere, ISO_INSTANT } from "./copy-csv.ts";
+import type { CopyWhereSql } from "../services/where/sql.ts";
+import { exportFrom, exportWhere, ISO_INSTANT } from "./copy-csv.ts";
 
 /**
  * The JSON export written by Postgres (issue 28): each response is one line of JSON text built
@@ -15,6 +16,7 @@ export function copyJsonStatement(
   range: Range,
   quiz: boolean,
   withTest = false,
+  filter: CopyWhereSql | null = null,
 ): string {
   const parts = [
     `'{"id":"' || id || '","submitted_at":"' || ${ISO_INSTANT}`,
@@ -25,7 +27,7 @@ export function copyJsonStatement(
     ...(withTest ? [`case when test then ',"test":true' else '' end`] : []),
     `'},'`,
   ];
-  return `copy (select ${parts.join(" || ")} from responses where ${exportWhere(formId, range, withTest)}
+  return `copy (${exportFrom(parts.join(" || "), filter)} where ${exportWhere(formId, range, withTest, filter)}
     order by submitted_at desc, id desc) to stdout with (format csv, delimiter e'\\x01', quote e'\\x02')`;
 }
 

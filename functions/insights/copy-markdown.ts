@@ -1,6 +1,7 @@
 import type { Column } from "../../src/core/csv.ts";
 import type { Range } from "../services/responses.ts";
-import { answerReads, exportWhere, ISO_INSTANT, listText } from "./copy-csv.ts";
+import type { CopyWhereSql } from "../services/where/sql.ts";
+import { answerReads, exportFrom, exportWhere, ISO_INSTANT, listText } from "./copy-csv.ts";
 
 /**
  * The Markdown export written by Postgres (issue 28): each response is one table line built in
@@ -26,6 +27,7 @@ export function copyMarkdownStatement(
   quiz: boolean,
   withTest = false,
   lang = false,
+  filter: CopyWhereSql | null = null,
 ): string {
   // every answer is read once, into the LATERAL, as in the CSV statement
   const answers = answerReads(columns);
@@ -39,7 +41,7 @@ export function copyMarkdownStatement(
     ...(quiz ? ["coalesce(score->>'points', '')", "coalesce(score->>'percent', '')"] : []),
     ...(withTest ? ["case when test then 'true' else '' end"] : []),
   ];
-  return `copy (select '| ' || ${cells.join(" || ' | ' || ")} || ' |'
-    from responses${answers} where ${exportWhere(formId, range, withTest)}
+  const line = `'| ' || ${cells.join(" || ' | ' || ")} || ' |'`;
+  return `copy (${exportFrom(line, filter)}${answers} where ${exportWhere(formId, range, withTest, filter)}
     order by responses.submitted_at desc, responses.id desc) to stdout with (format csv, delimiter e'\\x01', quote e'\\x02')`;
 }

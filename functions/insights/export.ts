@@ -8,6 +8,7 @@ import { ownedFormHead } from "../services/form-view.ts";
 import { type Range, record } from "../services/responses.ts";
 import { formLineage, retiredColumns } from "../services/versions/reads.ts";
 import { resolveWhere } from "../services/where/resolve.ts";
+import { whereCopySql } from "../services/where/sql.ts";
 import { copyCsvStatement } from "./copy-csv.ts";
 import { copyJsonStatement, jsonArray } from "./copy-json.ts";
 import { copyMarkdownStatement } from "./copy-markdown.ts";
@@ -60,20 +61,22 @@ export async function exportResponses(
     ...(quiz ? ["score_points", "score_percent"] : []),
     ...(withTest ? ["test"] : []),
   ];
-  const copy = ctx.db.copyOut?.bind(ctx.db);
-  // COPY reads each column from one path: answers under earlier ids or labels need the carry
-  // below; and it takes no parameters, so a filter (SPEC §18) takes the batched path too
-  if (copy && !lines.maps && filter.length === 0) {
+  const copyOut = ctx.db.copyOut?.bind(ctx.db);
+  // COPY reads each column from one path: answers under earlier ids or labels need the carry below
+  if (copyOut && !lines.maps) {
+    // a filter (SPEC §18) travels as values the statement reads from a setting, never as text
+    const where = filter.length > 0 ? whereCopySql(filter) : null;
+    const copy = (statement: string) => copyOut(statement, where?.params);
     // Postgres writes the CSV, each JSON record or each table line itself (COPY streams it):
     // several times Node's rate, and the server process only passes bytes on
     async function* copied(): AsyncGenerator<string | Uint8Array> {
       if (format === "csv")
-        yield* copy!(copyCsvStatement(row.id, columns, range, quiz, withTest, lang));
+        yield* copy(copyCsvStatement(row.id, columns, range, quiz, withTest, lang, where));
       else if (format === "json")
-        yield* jsonArray(copy!(copyJsonStatement(row.id, range, quiz, withTest)));
+        yield* jsonArray(copy(copyJsonStatement(row.id, range, quiz, withTest, where)));
       else {
         yield markdownHead(headers);
-        yield* copy!(copyMarkdownStatement(row.id, columns, range, quiz, withTest, lang));
+        yield* copy(copyMarkdownStatement(row.id, columns, range, quiz, withTest, lang, where));
       }
     }
     return {

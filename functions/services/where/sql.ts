@@ -3,6 +3,7 @@
 // statement's shape follows the conditions (their ops and how many ids a field was stored under).
 import { assertNever } from "../../../src/core/errors.ts";
 import type { AnswerCondition, CompareOp, WhereCondition } from "../../../src/core/where/where.ts";
+import { COPY_PARAMS } from "../../db/db.ts";
 
 export interface WhereSql {
   /** A boolean SQL expression: `true` for no conditions. */
@@ -13,17 +14,22 @@ export interface WhereSql {
 
 const CMP = { gt: ">", lt: "<", gte: ">=", lte: "<=", eq: "=", neq: "<>" } as const;
 
-/** Builds one statement's condition, handing out parameter numbers from `first`. */
+/** How the statement names its `index`-th value (from 0), read as `cast`. */
+type Placeholder = (index: number, cast: string) => string;
+
+/** Builds one statement's condition, handing out its values' placeholders. */
 class Builder {
   readonly params: unknown[] = [];
-  private readonly first: number;
-  constructor(first: number) {
-    this.first = first;
+  readonly casts: string[] = [];
+  private readonly name: Placeholder;
+  constructor(name: Placeholder) {
+    this.name = name;
   }
-  /** `$n` bound to `value`, with a cast. */
+  /** A placeholder bound to `value`, with a cast. */
   bind(value: unknown, cast: string): string {
     this.params.push(value);
-    return `$${this.first + this.params.length - 1}::${cast}`;
+    this.casts.push(cast);
+    return this.name(this.params.length - 1, cast);
   }
 }
 
@@ -105,10 +111,37 @@ function conditionSql(c: WhereCondition, b: Builder): string {
   }
 }
 
+function build(where: readonly WhereCondition[], name: Placeholder): Builder & { text: string } {
+  const b = new Builder(name);
+  const parts = where.map((c) => conditionSql(c, b));
+  return Object.assign(b, { text: parts.length > 0 ? `(${parts.join(" and ")})` : "true" });
+}
+
 /** The conditions, all of which must hold, with parameters numbered from `$first`. */
 export function whereSql(where: readonly WhereCondition[], first: number): WhereSql {
   if (where.length === 0) return { text: "true", params: [] };
-  const b = new Builder(first);
-  const parts = where.map((c) => conditionSql(c, b));
-  return { text: `(${parts.join(" and ")})`, params: b.params };
+  const { text, params } = build(where, (i, cast) => `$${first + i}::${cast}`);
+  return { text, params };
+}
+
+export interface CopyWhereSql extends WhereSql {
+  /** `with p as materialized (…)`: the values as the one row `p`, to put before the select. */
+  values: string;
+}
+
+/**
+ * The conditions for a COPY statement, which takes no bind parameters: the values travel as one
+ * JSON array, set for that statement alone as `formdown.copy_params` (bound, never written into
+ * the text), and the statement reads them once, cast, into `p`, a one-row CTE it joins: `p.v0`,
+ * `p.v1`, …. The text holds only the conditions' shape, as `whereSql`'s does.
+ */
+export function whereCopySql(where: readonly WhereCondition[]): CopyWhereSql {
+  const b = build(where, (i) => `p.v${i}`);
+  const read = (cast: string, i: number) =>
+    cast === "text[]"
+      ? `array(select jsonb_array_elements_text(s -> ${i})) as v${i}`
+      : `(s ->> ${i})::${cast} as v${i}`;
+  const columns = b.casts.map(read);
+  const values = `with p as materialized (select ${columns.length > 0 ? columns.join(", ") : "1 as none"} from (select current_setting('${COPY_PARAMS}')::jsonb as s) as s)`;
+  return { text: b.text, params: b.params, values };
 }
