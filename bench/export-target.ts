@@ -2,18 +2,15 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { openPostgres, wrapPglite } from "../functions/db/db.ts";
 import { migrate } from "../functions/db/migrate.ts";
+import { openPglite } from "../functions/db/pglite.ts";
 import { startServer } from "../functions/node/server.ts";
 import { createAccount } from "../functions/services/accounts.ts";
 
 const [kind, url] = process.argv.slice(2) as ["pglite" | "postgres", string | undefined];
 const dir = mkdtempSync(join(tmpdir(), "bench-export-"));
-const db =
-  kind === "postgres"
-    ? openPostgres(url!)
-    : wrapPglite(await PGlite.create({ dataDir: join(dir, "pg") }));
+const db = kind === "postgres" ? openPostgres(url!) : wrapPglite(await openPglite(join(dir, "pg")));
 await migrate(db);
 const s = await startServer({
   env: { FORMDOWN_DATA_DIR: dir, FORMDOWN_REPO_DIR: dir, FORMDOWN_RATE_API: "0" },

@@ -7,9 +7,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { wrapPglite } from "../functions/db/db.ts";
 import { migrate } from "../functions/db/migrate.ts";
+import { openPglite } from "../functions/db/pglite.ts";
 import { startServer } from "../functions/node/server.ts";
 import { createAccount } from "../functions/services/accounts.ts";
 import { parseFormFile } from "../src/core/form-file.ts";
@@ -43,7 +43,7 @@ console.log(
 );
 
 const dir = mkdtempSync(join(tmpdir(), "bench-hostile-"));
-const db = wrapPglite(await PGlite.create({ dataDir: join(dir, "pg") }));
+const db = wrapPglite(await openPglite(join(dir, "pg")));
 await migrate(db);
 const server = await startServer({
   env: {

@@ -9,9 +9,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { type Db, openPostgres, wrapPglite } from "../functions/db/db.ts";
 import { migrate } from "../functions/db/migrate.ts";
+import { openPglite } from "../functions/db/pglite.ts";
 import { startServer } from "../functions/node/server.ts";
 import { accountByHandler, createAccount } from "../functions/services/accounts.ts";
 import { createForm } from "../functions/services/forms.ts";
@@ -25,7 +25,7 @@ const open = async (): Promise<Db> => {
   const db =
     dbKind === "postgres"
       ? openPostgres(dbUrl!, 16)
-      : wrapPglite(await PGlite.create({ dataDir: mkdtempSync(join(tmpdir(), "bench-pg-")) }));
+      : wrapPglite(await openPglite(mkdtempSync(join(tmpdir(), "bench-pg-"))));
   await migrate(db);
   return db;
 };

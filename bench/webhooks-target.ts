@@ -1,9 +1,9 @@
 // A server for bench/webhooks.ts, in its own process: the real service (limiter off, webhook
 // sender on) with one form, which has a webhook to the given receiver unless it is "none".
 // Usage: node bench/webhooks-target.ts <pglite|postgres> <dataDir> <receiverUrl|none> [dbUrl]
-import { PGlite } from "@electric-sql/pglite";
 import { type Db, openPostgres, wrapPglite } from "../functions/db/db.ts";
 import { migrate } from "../functions/db/migrate.ts";
+import { openPglite } from "../functions/db/pglite.ts";
 import { startServer } from "../functions/node/server.ts";
 import { accountByHandler, createAccount } from "../functions/services/accounts.ts";
 import { createForm } from "../functions/services/forms.ts";
@@ -11,9 +11,7 @@ import { createWebhook } from "../functions/webhooks/service.ts";
 
 const [dbKind, dir, receiver, dbUrl] = process.argv.slice(2) as [string, string, string, string?];
 const db: Db =
-  dbKind === "postgres"
-    ? openPostgres(dbUrl!, 16)
-    : wrapPglite(await PGlite.create({ dataDir: `${dir}/pgdata` }));
+  dbKind === "postgres" ? openPostgres(dbUrl!, 16) : wrapPglite(await openPglite(`${dir}/pgdata`));
 await migrate(db);
 const s = await startServer({
   env: {
