@@ -4,8 +4,9 @@ import type { CopyWhereSql } from "../services/where/sql.ts";
 
 // COPY takes no bind parameters, so this statement is assembled — from values that cannot carry
 // SQL: a UUID from our own database, ISO instants we formatted, and field/row/hidden names the
-// form schema restricts to [A-Za-z0-9_-] (checked again here). Postgres then writes the CSV
-// (quoting; formulas neutralised) at close to the rate of a bare COPY.
+// form schema restricts to [A-Za-z0-9_-] (checked again here). A filter's values never enter
+// the text: they travel apart, in a setting the statement reads (whereCopySql). Postgres then
+// writes the CSV (quoting; formulas neutralised) at close to the rate of a bare COPY.
 //
 // What it costs is reading JSON: Postgres evaluates an expression again wherever it is named, so
 // a list answer is read once, in a LATERAL subquery kept apart by OFFSET 0, and its cell

@@ -30,10 +30,13 @@ export async function trendFor(
 ) {
   const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
   const filter = whereSql(where, 4);
+  // date_bin is integer arithmetic on the instant; extract(epoch) is numeric since Postgres 14,
+  // and computing the day number row by row with it took the statement from 0.7 to 1.0 s (1M rows)
   const rows = await ctx.db.query<{ day: number; count: number }>(
-    `select floor(extract(epoch from submitted_at) / 86400)::int as day, count(*)::int as count
-       from responses where form_id = $1 and ${testAnswers(withTest)} and ${filter.text}
-        and submitted_at >= $2 and submitted_at < $3 group by 1`,
+    `select (extract(epoch from d.day) / 86400)::int as day, d.count from (
+       select date_bin('1 day', submitted_at, '2000-01-01T00:00:00Z') as day, count(*)::int as count
+         from responses where form_id = $1 and ${testAnswers(withTest)} and ${filter.text}
+          and submitted_at >= $2 and submitted_at < $3 group by 1) as d`,
     [
       formId,
       new Date(today - (days - 1) * DAY).toISOString(),
