@@ -46,11 +46,32 @@ function branch(field: Field, k: string, responses: string, inRange: string): st
 }
 
 /**
+ * Statements of the report's value pass run at a time: two cores' worth on a small server, while
+ * the pool keeps its other connections for submits (a form of thirty fields would otherwise take
+ * them all for the length of its scans).
+ */
+const LANES = 2;
+
+/** Runs the tasks, `lanes` at a time, and returns their rows in the tasks' order. */
+async function inLanes<T>(tasks: (() => Promise<T[]>)[], lanes: number): Promise<T[]> {
+  const rows: T[][] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      rows[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, tasks.length) }, lane));
+  return rows.flat();
+}
+
+/**
  * The report's numbers from SQL aggregates, not by reading rows into Node: one pass counting the
- * responses and each field's answers (`count(*) filter`), one grouped branch per summarised field
- * (values, list items with their positions, matrix cells) plus quiz score buckets in a single
- * statement, and the newest few text answers per field over the submitted_at index. Field ids
- * travel as bind parameters; only the statement's shape follows the form.
+ * responses and each field's answers (`count(*) filter`), one grouped statement per summarised
+ * field (values, list items with their positions, matrix cells) and one for quiz score buckets,
+ * and the newest few text answers per field over the submitted_at index. Field ids travel as
+ * bind parameters; only the statement's shape follows the form.
  */
 export async function reportTallies(
   ctx: AppContext,
@@ -80,12 +101,23 @@ export async function reportTallies(
       ? `(select form_id, submitted_at, id, seconds, score, test, version, lang, formdown_carry(payload, $${n}::jsonb) as payload from responses) as responses`
       : "responses";
   const alias = carried ? [JSON.stringify(aliases(lines!))] : [];
-  const valuesWhere = filtered(summarised.length + 4 + alias.length);
+  // one statement per summarised field (and one for quiz scores), LANES at a time: on Postgres
+  // each takes a connection and a core of its own, where the branches of one UNION ALL ran one
+  // after the other. Each has the period's parameters, its field's id as $4, the aliases, the filter.
+  const valuesWhere = filtered(5 + alias.length);
   const inRange = `${inPeriod(withTest)} and ${valuesWhere.text}`;
-  const counted = summarised.map((f, i) => branch(f, k(i), from(summarised.length + 4), inRange));
-  if (quiz)
-    counted.push(`select '' as field, 'q' as kind, null as sub, least(90, floor((score ->> 'percent')::numeric / 10) * 10)::int::text as item, count(*)::int as n, 0 as pos
-      from ${from(summarised.length + 4)} where ${inRange} and jsonb_typeof(score -> 'percent') = 'number' group by 4`);
+  const counted: { text: string; params: unknown[] }[] = summarised.map((f) => ({
+    text: branch(f, "$4::text", from(5), inRange),
+    params: [formId, since, until, f.id, ...alias, ...valuesWhere.params],
+  }));
+  if (quiz) {
+    const quizWhere = filtered(4 + alias.length);
+    counted.push({
+      text: `select '' as field, 'q' as kind, null as sub, least(90, floor((score ->> 'percent')::numeric / 10) * 10)::int::text as item, count(*)::int as n, 0 as pos
+      from ${from(4)} where ${inPeriod(withTest)} and ${quizWhere.text} and jsonb_typeof(score -> 'percent') = 'number' group by 4`,
+      params: [formId, since, until, ...alias, ...quizWhere.params],
+    });
+  }
   const totalsWhere = filtered(ids.length + 4 + alias.length);
   const recentWhere = filtered(6 + alias.length);
   const texts = fields.filter((f) => !tallied(f)).map((f) => f.id);
@@ -99,16 +131,10 @@ export async function reportTallies(
         group by seconds`,
       [formId, since, until, ...ids, ...alias, ...totalsWhere.params],
     ),
-    counted.length === 0
-      ? Promise.resolve([])
-      : ctx.db.query<AggregateRow>(counted.map((q) => `(${q})`).join("\nunion all\n"), [
-          formId,
-          since,
-          until,
-          ...summarised.map((f) => f.id),
-          ...alias,
-          ...valuesWhere.params,
-        ]),
+    inLanes(
+      counted.map((q) => () => ctx.db.query<AggregateRow>(q.text, q.params)),
+      LANES,
+    ),
     texts.length === 0
       ? Promise.resolve([])
       : ctx.db.query<{ field: string; answers: string[] }>(
