@@ -59,9 +59,9 @@ const structuredAnswers = (k: string, responses: string, inRange: string) =>
 const mayBeStructured = (row: AggregateRow) => row.item !== null && /^[[{]/.test(row.item);
 
 /**
- * Statements of the report's value pass run at a time: two cores' worth on a small server, while
- * the pool keeps its other connections for submits (a form of thirty fields would otherwise take
- * them all for the length of its scans).
+ * How many of the report's value statements run at a time: two cores' worth on a small server,
+ * while the pool keeps its other connections for submits (a form of thirty fields would otherwise
+ * take them all for the length of its scans).
  */
 const LANES = 2;
 

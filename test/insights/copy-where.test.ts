@@ -30,7 +30,7 @@ const ANSWERS: Record<string, unknown>[] = [
   { score: 10, note: "ünïcode O'BRIEN" },
   { score: 7, tags: ["a", "c's"], plan: "Pro", day: "2026-03-01" },
   { score: 0 },
-  // Markdown syntax a line is checked for once (only a pipe; list markers; emphasis)
+  // Markdown syntax a cell is escaped for (a lone pipe, list markers, a heading, emphasis)
   { note: "a | b" },
   { note: "- dash item", score: 3 },
   { note: "12) twelve" },
