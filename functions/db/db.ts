@@ -1,11 +1,8 @@
-import type { Readable } from "node:stream";
 import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
+import { copyOut } from "./copy-out.ts";
 import { databaseGate } from "./gate.ts";
 import { unavailableError } from "./outage.ts";
-
-/** The setting a COPY statement reads its values from (`copyOut`). */
-export const COPY_PARAMS = "formdown.copy_params";
 
 /**
  * The one database interface: PGlite (embedded) or any Postgres through postgres.js. Parameters
@@ -261,58 +258,8 @@ export function openPostgres(url: string, maxOrOptions: number | PostgresOptions
       if (!gate.up) throw unavailableError();
       await deadline(sql.unsafe("select 1"), PROBE_DEADLINE_MS);
     },
-    async *copyOut(statement: string, params?: unknown[]) {
-      // with values: a connection of its own for one transaction, the values set in it alone
-      // (a transaction pooler keeps the transaction on one server connection)
-      let conn: postgres.ReservedSql | null = null;
-      let query: postgres.PendingQuery<postgres.Row[]> | null = null;
-      const end = async (outcome: "commit" | "rollback") => {
-        const c = conn;
-        conn = null;
-        await c?.unsafe(outcome).catch(() => {});
-        c?.release();
-      };
-      let readable: Readable;
-      try {
-        readable = (await gate.run(async () => {
-          await end("rollback");
-          if (params === undefined) query = exporter().unsafe(statement);
-          else {
-            conn = await exporter().reserve();
-            await conn.unsafe("begin read only");
-            await conn.unsafe("select set_config($1, $2, true)", [
-              COPY_PARAMS,
-              JSON.stringify(params),
-            ]);
-            query = conn.unsafe(statement);
-          }
-          return query.readable();
-        }, true)) as unknown as Readable;
-      } catch (error) {
-        await end("rollback");
-        throw error;
-      }
-      let read = false;
-      try {
-        // not destroyed when the reader leaves early (a client gone mid-download): postgres.js
-        // pauses the socket for a destroyed stream, which held the connection for good (after
-        // four, every export waited). Instead the statement is cancelled and the rest let through.
-        for await (const chunk of readable.iterator({ destroyOnReturn: false }))
-          yield chunk as Uint8Array;
-        read = true;
-      } finally {
-        // left early, not ended by an error of the statement's (that closed the stream already)
-        if (!read && !readable.destroyed) {
-          // the cancel ends the statement with an error, which closes the stream
-          const closed = new Promise((resolve) => readable.once("close", resolve));
-          readable.on("error", () => {});
-          void query!.cancel();
-          readable.resume();
-          await closed;
-        }
-        await end(read ? "commit" : "rollback");
-      }
-    },
+    copyOut: (statement: string, params?: unknown[]) =>
+      copyOut(exporter(), gate, statement, params),
     async exec(script: string) {
       await sql.begin(async (tx) => {
         // migrations may build an index over a large table

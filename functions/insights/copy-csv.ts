@@ -32,17 +32,26 @@ function check(ok: boolean, what: string): void {
  */
 export const ISO_INSTANT = `replace(left((date_trunc('milliseconds', submitted_at at time zone 'UTC') + interval '1 microsecond')::text, 23), ' ', 'T') || 'Z'`;
 
+/** What an export statement writes: the form's rows and columns, and which of them. */
+export interface ExportShape {
+  formId: string;
+  columns: readonly Column[];
+  range: Range;
+  quiz: boolean;
+  /** Test answers too, flagged in a last column. */
+  withTest: boolean;
+  /** The language each respondent read, as a column (a form in several languages). */
+  lang: boolean;
+  /** A filter (SPEC §18), its values read from `p`. */
+  filter: CopyWhereSql | null;
+}
+
 /**
  * The rows an export reads: the form's, in the range, test answers if asked, and with a filter
  * (SPEC §18) those it matches. Its values are read from `p` (`whereCopySql`), which `exportFrom`
  * puts beside the responses.
  */
-export function exportWhere(
-  formId: string,
-  range: Range,
-  withTest: boolean,
-  filter: CopyWhereSql | null = null,
-): string {
+export function exportWhere({ formId, range, withTest, filter }: ExportShape): string {
   check(UUID.test(formId), "form id");
   for (const at of [range.since, range.until]) check(at === null || INSTANT.test(at), "instant");
   const where = [`form_id = '${formId}'`, testAnswers(withTest)];
@@ -108,15 +117,8 @@ function list(t: string, path: string[]): string {
   return `case when ${t} like '["%"]' and strpos(${t}, chr(92)) = 0 then ${fast} else ${guarded(`(${exact})`)} end`;
 }
 
-export function copyCsvStatement(
-  formId: string,
-  columns: Column[],
-  range: Range,
-  quiz: boolean,
-  withTest = false,
-  lang = false,
-  filter: CopyWhereSql | null = null,
-): string {
+export function copyCsvStatement(shape: ExportShape): string {
+  const { columns, quiz, withTest, lang, filter } = shape;
   // every answer is read once, into the LATERAL, which OFFSET 0 keeps apart: a cell's expression
   // names its value two to five times, and each mention would read the JSON again (reading the
   // scalars there too took the rate from 0.60x to 0.74x of a bare COPY, issue 28)
@@ -127,7 +129,7 @@ export function copyCsvStatement(
   if (quiz) cells.push(`score->>'points' as score_points`, `score->>'percent' as score_percent`);
   // with the test answers asked for, a last column says which they are
   if (withTest) cells.push(`case when test then 'true' end as test`);
-  const where = exportWhere(formId, range, withTest, filter);
+  const where = exportWhere(shape);
   const select = `id, ${ISO_INSTANT} as submitted_at${lang ? ", lang" : ""}${cells.map((c) => `, ${c}`).join("")}`;
   return `copy (${exportFrom(select, filter)}${answers} where ${where} order by responses.submitted_at desc, responses.id desc) to stdout with (format csv, header true)`;
 }

@@ -1,6 +1,4 @@
-import type { Range } from "../services/responses.ts";
-import type { CopyWhereSql } from "../services/where/sql.ts";
-import { exportFrom, exportWhere, ISO_INSTANT } from "./copy-csv.ts";
+import { type ExportShape, exportFrom, exportWhere, ISO_INSTANT } from "./copy-csv.ts";
 
 /**
  * The JSON export written by Postgres (issue 28): each response is one line of JSON text built
@@ -11,13 +9,8 @@ import { exportFrom, exportWhere, ISO_INSTANT } from "./copy-csv.ts";
  * line is ever quoted, and each arrives exactly as built. `jsonArray` below frames them.
  * Assembled from checked values only, as the CSV statement is.
  */
-export function copyJsonStatement(
-  formId: string,
-  range: Range,
-  quiz: boolean,
-  withTest = false,
-  filter: CopyWhereSql | null = null,
-): string {
+export function copyJsonStatement(shape: ExportShape): string {
+  const { quiz, withTest, filter } = shape;
   const parts = [
     `'{"id":"' || id || '","submitted_at":"' || ${ISO_INSTANT}`,
     `'","version":' || coalesce(version, 1)`,
@@ -27,7 +20,7 @@ export function copyJsonStatement(
     ...(withTest ? [`case when test then ',"test":true' else '' end`] : []),
     `'},'`,
   ];
-  return `copy (${exportFrom(parts.join(" || "), filter)} where ${exportWhere(formId, range, withTest, filter)}
+  return `copy (${exportFrom(parts.join(" || "), filter)} where ${exportWhere(shape)}
     order by submitted_at desc, id desc) to stdout with (format csv, delimiter e'\\x01', quote e'\\x02')`;
 }
 

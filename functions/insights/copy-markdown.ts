@@ -1,7 +1,11 @@
-import type { Column } from "../../src/core/csv.ts";
-import type { Range } from "../services/responses.ts";
-import type { CopyWhereSql } from "../services/where/sql.ts";
-import { answerReads, exportFrom, exportWhere, ISO_INSTANT, listText } from "./copy-csv.ts";
+import {
+  answerReads,
+  type ExportShape,
+  exportFrom,
+  exportWhere,
+  ISO_INSTANT,
+  listText,
+} from "./copy-csv.ts";
 
 /**
  * The Markdown export written by Postgres (issue 28): each response is one table line built in
@@ -20,15 +24,8 @@ const SYNTAX =
 const escaped = (v: string) =>
   `case when ${v} ~ ${SYNTAX} then formdown_markdown_cell(${v}) else ${v} end`;
 
-export function copyMarkdownStatement(
-  formId: string,
-  columns: Column[],
-  range: Range,
-  quiz: boolean,
-  withTest = false,
-  lang = false,
-  filter: CopyWhereSql | null = null,
-): string {
+export function copyMarkdownStatement(shape: ExportShape): string {
+  const { columns, quiz, withTest, lang, filter } = shape;
   // every answer is read once, into the LATERAL, as in the CSV statement
   const answers = answerReads(columns);
   const cells = [
@@ -42,6 +39,6 @@ export function copyMarkdownStatement(
     ...(withTest ? ["case when test then 'true' else '' end"] : []),
   ];
   const line = `'| ' || ${cells.join(" || ' | ' || ")} || ' |'`;
-  return `copy (${exportFrom(line, filter)}${answers} where ${exportWhere(formId, range, withTest, filter)}
+  return `copy (${exportFrom(line, filter)}${answers} where ${exportWhere(shape)}
     order by responses.submitted_at desc, responses.id desc) to stdout with (format csv, delimiter e'\\x01', quote e'\\x02')`;
 }

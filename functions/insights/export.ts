@@ -67,16 +67,15 @@ export async function exportResponses(
     // a filter (SPEC §18) travels as values the statement reads from a setting, never as text
     const where = filter.length > 0 ? whereCopySql(filter) : null;
     const copy = (statement: string) => copyOut(statement, where?.params);
+    const shape = { formId: row.id, columns, range, quiz, withTest, lang, filter: where };
     // Postgres writes the CSV, each JSON record or each table line itself (COPY streams it):
     // several times Node's rate, and the server process only passes bytes on
     async function* copied(): AsyncGenerator<string | Uint8Array> {
-      if (format === "csv")
-        yield* copy(copyCsvStatement(row.id, columns, range, quiz, withTest, lang, where));
-      else if (format === "json")
-        yield* jsonArray(copy(copyJsonStatement(row.id, range, quiz, withTest, where)));
+      if (format === "csv") yield* copy(copyCsvStatement(shape));
+      else if (format === "json") yield* jsonArray(copy(copyJsonStatement(shape)));
       else {
         yield markdownHead(headers);
-        yield* copy(copyMarkdownStatement(row.id, columns, range, quiz, withTest, lang, where));
+        yield* copy(copyMarkdownStatement(shape));
       }
     }
     return {

@@ -3,7 +3,7 @@
 // statement's shape follows the conditions (their ops and how many ids a field was stored under).
 import { assertNever } from "../../../src/core/errors.ts";
 import type { AnswerCondition, CompareOp, WhereCondition } from "../../../src/core/where/where.ts";
-import { COPY_PARAMS } from "../../db/db.ts";
+import { COPY_PARAMS } from "../../db/copy-out.ts";
 
 export interface WhereSql {
   /** A boolean SQL expression: `true` for no conditions. */
