@@ -1,7 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOLS } from "../../functions/mcp/registry.ts";
+import { bundleDeno } from "../../functions/node/deno-bundle.ts";
 import { client } from "../helpers/api.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -38,11 +42,23 @@ it("starts the edge function without the owner's side: no zod, YAML parsers or M
   expect(loaded.size).toBeLessThan(100);
 });
 
-describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s", () => {
+// from its .ts files in the checkout, and bundled as `npm run build:deno` bundles it, run from a
+// directory of its own on a new database: the bundle carries the migrations it applies
+const entries = [
+  {
+    as: "from its .ts files",
+    dir: root,
+    main: "functions/deno/main.ts",
+    drain: "functions/deno/drain.ts",
+  },
+  { as: "bundled", dir: "", main: "main.js", drain: "drain.js" },
+];
+
+describe.each(pg ? entries : [])("the serverless entry on Deno, $as, against Postgres", (entry) => {
   let child: ChildProcess;
   let url = "";
   let dbUrl = "";
-  const name = `formdown_deno_${Date.now()}`;
+  const name = `formdown_deno_${entry.dir ? "ts" : "bundle"}_${Date.now()}`;
   const admin = postgres(pg ?? "", { max: 1, onnotice: () => {} });
   const env = () => ({
     PATH: process.env.PATH,
@@ -60,8 +76,12 @@ describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s",
     const u = new URL(pg!);
     u.pathname = `/${name}`;
     dbUrl = u.toString();
-    child = spawn(deno, ["run", "-A", "functions/deno/main.ts"], {
-      cwd: root,
+    if (!entry.dir) {
+      entry.dir = mkdtempSync(join(tmpdir(), "formdown-deno-bundle-"));
+      await bundleDeno(entry.dir);
+    }
+    child = spawn(deno, ["run", "-A", entry.main], {
+      cwd: entry.dir,
       env: { ...env(), PORT: "0" },
     });
     url = await new Promise<string>((resolve, reject) => {
@@ -76,6 +96,7 @@ describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s",
     child?.kill();
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
+    if (entry.dir !== root) rmSync(entry.dir, { recursive: true, force: true });
   });
 
   it("serves accounts, forms, submits and both read variants", async () => {
@@ -122,8 +143,8 @@ describe.each(pg ? ["postgres"] : [])("the serverless entry on Deno against %s",
   });
 
   it("drains the outbox from the scheduled entry", () => {
-    const out = execFileSync(deno, ["run", "-A", "functions/deno/drain.ts"], {
-      cwd: root,
+    const out = execFileSync(deno, ["run", "-A", entry.drain], {
+      cwd: entry.dir,
       env: env(),
     }).toString();
     expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({
