@@ -49,7 +49,7 @@ export interface ExportShape {
 /**
  * The rows an export reads: the form's, in the range, test answers if asked, and with a filter
  * (SPEC §18) those it matches. Its values are read from `p` (`whereCopySql`), which `exportFrom`
- * puts beside the responses.
+ * puts before the select.
  */
 export function exportWhere({ formId, range, withTest, filter }: ExportShape): string {
   check(UUID.test(formId), "form id");
@@ -61,11 +61,9 @@ export function exportWhere({ formId, range, withTest, filter }: ExportShape): s
   return where.join(" and ");
 }
 
-/** The start of an export's select up to its FROM list: with a filter, its values' row `p` too. */
+/** An export's select up to its FROM list: with a filter, its values' row `p` before it. */
 export const exportFrom = (select: string, filter: CopyWhereSql | null) =>
-  filter
-    ? `${filter.values} select ${select} from responses, p`
-    : `select ${select} from responses`;
+  `${filter ? `${filter.values} ` : ""}select ${select} from responses`;
 
 /** `payload -> 'a' ->> 'b'`: the arrow operators read faster than a `#>>` path. */
 const read = (path: string[], text: boolean) =>

@@ -132,11 +132,15 @@ export interface CopyWhereSql extends WhereSql {
 /**
  * The conditions for a COPY statement, which takes no bind parameters: the values travel as one
  * JSON array, set for that statement alone as `formdown.copy_params` (bound, never written into
- * the text), and the statement reads them once, cast, into `p`, a one-row CTE it joins: `p.v0`,
- * `p.v1`, …. The text holds only the conditions' shape, as `whereSql`'s does.
+ * the text), and the statement reads them once, cast, into `p`, a one-row CTE, and each
+ * condition names its value as `(select v0 from p)`: an uncorrelated subquery, which Postgres
+ * runs once, before the scan, and reads as a constant. (Joining `p` to every row instead, with
+ * `p.v0`, cost as much as the filter itself: a filtered export at 1M rows went from 0.6x to 0.9x
+ * of the same COPY with the WHERE written by hand, issue 28.) The text holds only the
+ * conditions' shape, as `whereSql`'s does.
  */
 export function whereCopySql(where: readonly WhereCondition[]): CopyWhereSql {
-  const b = build(where, (i) => `p.v${i}`);
+  const b = build(where, (i) => `(select v${i} from p)`);
   const read = (cast: string, i: number) =>
     cast === "text[]"
       ? `array(select jsonb_array_elements_text(s -> ${i})) as v${i}`
