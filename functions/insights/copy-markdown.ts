@@ -44,15 +44,17 @@ export function copyMarkdownStatement(shape: ExportShape): string {
   );
   const cellTexts =
     columns.length > 0 ? `, lateral (select ${texts.join(", ")} offset 0) as b` : "";
-  const line = (cell: (t: string) => string) =>
-    [
+  const line = (cell: (t: string) => string) => {
+    const cells = [
       "'| ' || id::text",
       ISO_INSTANT,
       ...(lang ? ["coalesce(lang, '')"] : []),
       ...columns.map((_, i) => cell(`b.t${i}`)),
       ...(quiz ? ["coalesce(score->>'points', '')", "coalesce(score->>'percent', '')"] : []),
       ...(withTest ? ["case when test then 'true' else '' end"] : []),
-    ].join(" || ' | ' || ") + " || ' |'";
+    ];
+    return `${cells.join(" || ' | ' || ")} || ' |'`;
+  };
   const joined = columns.map((_, i) => `b.t${i}`).join(" || ");
   const select =
     columns.length > 0
