@@ -1,12 +1,11 @@
-// One webhook POST: no redirects followed (node:http never follows them), at most 64 KB of the
-// answer read, a hard deadline for the whole exchange, and — in production — the address each
-// connection actually uses checked after DNS resolution, so a name cannot be re-pointed at a
-// private address between the check and the connect.
-import { Buffer } from "node:buffer";
+// One webhook POST: no redirects followed, at most 64 KB of the answer read, a hard deadline for
+// the whole exchange, and — in production — the address each connection actually uses checked
+// after DNS resolution, so a name cannot be re-pointed at a private address between the check
+// and the connect. The bytes go through http1.ts, a lean HTTP/1.1 client on kept-alive
+// connections.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import http from "node:http";
-import https from "node:https";
-import { isIP } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
+import { post, type Target, target } from "./http1.ts";
 import { isPrivateAddress } from "./url-safety.ts";
 
 export interface PostResult {
@@ -17,11 +16,6 @@ export interface PostResult {
 }
 
 export const MAX_ANSWER_BYTES = 64 * 1024;
-
-const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
-};
 
 type Callback = (
   err: NodeJS.ErrnoException | null,
@@ -50,69 +44,56 @@ function safeLookup(hostname: string, options: object, callback: Callback): void
   });
 }
 
-export function postWebhook(
-  target: string,
+/** Webhook URLs parsed once: a sender posts to the same few again and again. */
+const targets = new Map<string, Target | null>();
+
+function parsed(url: string): Target | null {
+  let t = targets.get(url);
+  if (t === undefined) {
+    try {
+      const u = new URL(url);
+      t = u.protocol === "http:" || u.protocol === "https:" ? target(u) : null;
+    } catch {
+      t = null;
+    }
+    if (targets.size >= 1000) targets.clear();
+    targets.set(url, t);
+  }
+  return t;
+}
+
+/** Header lines of a delivery: names and values our own (ids, a timestamp, a signature). */
+function headerLines(headers: Record<string, string>): string {
+  let lines = "user-agent: Formdown-Webhooks/1\r\n";
+  for (const name in headers) {
+    const value = headers[name]!;
+    if (/[\r\n]/.test(value) || /[\r\n:]/.test(name)) throw new Error(`bad header ${name}`);
+    lines += `${name}: ${value}\r\n`;
+  }
+  return lines;
+}
+
+export async function postWebhook(
+  url: string,
   headers: Record<string, string>,
   body: string,
   options: { timeoutMs: number; allowPrivate: boolean },
 ): Promise<PostResult> {
-  return new Promise((resolve) => {
-    let url: URL;
-    try {
-      url = new URL(target);
-    } catch {
-      return resolve({ status: null, error: "the URL is not valid" });
-    }
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (!options.allowPrivate && isIP(host) && isPrivateAddress(host))
-      return resolve({
-        status: null,
-        error: `${host} is a private address webhooks may not reach`,
-      });
-    const secure = url.protocol === "https:";
-    let settled = false;
-    const finish = (result: PostResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const req = (secure ? https : http).request(url, {
-      method: "POST",
-      headers: {
-        ...headers,
-        "content-length": Buffer.byteLength(body),
-        "user-agent": "Formdown-Webhooks/1",
-      },
-      agent: secure ? agents.https : agents.http,
-      ...(options.allowPrivate ? {} : { lookup: safeLookup as never }),
+  const t = parsed(url);
+  if (!t) return { status: null, error: "the URL is not valid" };
+  if (!options.allowPrivate && isIP(t.host) && isPrivateAddress(t.host))
+    return { status: null, error: `${t.host} is a private address webhooks may not reach` };
+  try {
+    const answer = await post(t, headerLines(headers), body, {
+      deadlineMs: options.timeoutMs,
+      limit: MAX_ANSWER_BYTES,
+      ...(options.allowPrivate ? {} : { lookup: safeLookup as LookupFunction }),
     });
-    const timer = setTimeout(() => {
-      req.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
-    }, options.timeoutMs);
-    req.on("error", (error: Error) => finish({ status: null, error: error.message.slice(0, 300) }));
-    req.on("response", (res) => {
-      const status = res.statusCode ?? 0;
-      const chunks: Buffer[] = [];
-      let read = 0;
-      const done = () => {
-        const ok = status >= 200 && status < 300;
-        const text = Buffer.concat(chunks).toString("utf8").slice(0, 200);
-        finish({ status, error: ok ? null : `HTTP ${status}${text ? `: ${text}` : ""}` });
-      };
-      res.on("data", (chunk: Buffer) => {
-        if (read < 256) chunks.push(chunk);
-        read += chunk.length;
-        // enough read: the status is what counts, and a receiver cannot make us buffer more
-        if (read >= MAX_ANSWER_BYTES) {
-          res.destroy();
-          done();
-        }
-      });
-      res.on("end", done);
-      res.on("error", done);
-      res.on("close", done);
-    });
-    req.end(body);
-  });
+    const { status } = answer;
+    if (status >= 200 && status < 300) return { status, error: null };
+    const text = answer.head.toString("utf8").slice(0, 200);
+    return { status, error: `HTTP ${status}${text ? `: ${text}` : ""}` };
+  } catch (error) {
+    return { status: null, error: String((error as Error).message ?? error).slice(0, 300) };
+  }
 }
