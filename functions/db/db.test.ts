@@ -39,6 +39,30 @@ describe.each(url ? [url] : [])("prepared statements on Postgres (%s)", (base) =
   });
 });
 
+describe.each(url ? [url] : [])("JIT compilation on Postgres (%s)", (base) => {
+  it("is off on the service's connections and its exports', but left to a transaction pooler", async () => {
+    const db = openPostgres(base, { max: 1 });
+    const pooled = openPostgres(`${base}${base.includes("?") ? "&" : "?"}prepare=false`, {
+      max: 1,
+    });
+    try {
+      expect(await db.query("select current_setting('jit') as jit")).toEqual([{ jit: "off" }]);
+      let shown = "";
+      for await (const chunk of db.copyOut!("copy (select current_setting('jit')) to stdout"))
+        shown += new TextDecoder().decode(chunk);
+      expect(shown.trim()).toBe("off");
+      // behind a pooler no start-up parameter is sent: the server's own setting stays
+      const source = (db: typeof pooled) =>
+        db.query<{ source: string }>("select source from pg_settings where name = 'jit'");
+      expect(await source(db)).toEqual([{ source: "client" }]);
+      expect((await source(pooled))[0]!.source).not.toBe("client");
+    } finally {
+      await db.close();
+      await pooled.close();
+    }
+  });
+});
+
 describe.each(url ? [url] : [])("timeouts on Postgres (%s)", (base) => {
   const db = openPostgres(base, { max: 2, statementTimeout: 1 });
   afterAll(() => db.close());
