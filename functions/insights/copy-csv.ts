@@ -94,10 +94,25 @@ export function answerReads(columns: readonly Column[]): string {
   return `, lateral (select ${reads.join(", ")} offset 0) as a`;
 }
 
+/**
+ * Whether `t`, a list answer's jsonb text, is a list of strings whose items can be cut out of the
+ * text as it is (`items`): no escape (every quote is then a delimiter), and neither a first item
+ * starting with `[` nor a last one ending with `]` (the trim would take those brackets too).
+ */
+const plain = (t: string) =>
+  `${t} like '["%"]' and strpos(${t}, chr(92)) = 0 and ${t} not like '["[%' and ${t} not like '%]"]'`;
+
+/**
+ * The items of a `plain` list joined with `; `: each `", "` between two items made `; `, and the
+ * `["` and `"]` around them trimmed off. (Cutting them out with substr and length cost more:
+ * both count characters one by one.)
+ */
+const items = (t: string) => `btrim(replace(${t}, '", "', '; '), '[]"')`;
+
 /** A list answer's items joined with `; ` as `cellText` does, from `t`, its jsonb text (below). */
 export function listText(t: string, path: string[]): string {
   const exact = `case when left(${t}, 1) = '[' then formdown_join_list(${read(path, false)}) else ${read(path, true)} end`;
-  return `case when ${t} like '["%"]' and strpos(${t}, chr(92)) = 0 then replace(substr(${t}, 3, length(${t}) - 4), '", "', '; ') else (${exact}) end`;
+  return `case when ${plain(t)} then ${items(t)} else (${exact}) end`;
 }
 
 /**
@@ -111,8 +126,8 @@ export function listText(t: string, path: string[]): string {
  */
 function list(t: string, path: string[]): string {
   const exact = `case when left(${t}, 1) = '[' then formdown_join_list(${read(path, false)}) else ${read(path, true)} end`;
-  const fast = `(case when ascii(substr(${t}, 3, 1)) in ${FORMULA} then '''' else '' end) || replace(substr(${t}, 3, length(${t}) - 4), '", "', '; ')`;
-  return `case when ${t} like '["%"]' and strpos(${t}, chr(92)) = 0 then ${fast} else ${guarded(`(${exact})`)} end`;
+  const fast = `(case when ascii(substr(${t}, 3, 1)) in ${FORMULA} then '''' else '' end) || ${items(t)}`;
+  return `case when ${plain(t)} then ${fast} else ${guarded(`(${exact})`)} end`;
 }
 
 export function copyCsvStatement(shape: ExportShape): string {
