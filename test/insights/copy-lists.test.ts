@@ -61,7 +61,7 @@ describe.each(DB_KINDS)("list answers in the exports (%s)", (kind) => {
     const rows = parse(await download("csv"), { columns: true }) as { pick: string }[];
     // csvCell's text, unquoted as a CSV reader reads it
     expect(rows.map((r) => r.pick)).toEqual(
-      records.map((r) => parse(csvCell(r.payload.pick))[0][0]),
+      records.map((r) => (parse(csvCell(r.payload.pick)) as string[][])[0]![0]),
     );
     expect(rows.map((r) => r.pick)).toContain("[Beta]");
     expect(rows.map((r) => r.pick)).toContain("[; ]");
