@@ -236,12 +236,18 @@ try {
     const statsMs = await bestOf(() =>
       fetch(`${api}/api/forms/${slug}/stats`, { headers: auth }).then((r) => r.json()),
     );
-    const rawMs = await bestOf(() =>
-      sql(
-        "select date_trunc('day', submitted_at) d, count(*) from responses where form_id = $1 and submitted_at >= now() - interval '14 days' group by 1",
-        [id],
-      ),
-    );
+    // the hand-written SQL: the stats' 14-day GROUP BY; for the report, which summarises two fields
+    // (score, tags), one GROUP BY per field, run one after the other
+    const RAW_STATS =
+      "select date_trunc('day', submitted_at) d, count(*) from responses where form_id = $1 and submitted_at >= now() - interval '14 days' group by 1";
+    const RAW_REPORT = [
+      "select payload->>'score' v, count(*) from responses where form_id = $1 group by 1",
+      "select t, count(*) from responses, jsonb_array_elements_text(payload->'tags') t where form_id = $1 group by 1",
+    ];
+    const rawReport = async (run: (text: string) => Promise<unknown>) => {
+      for (const text of RAW_REPORT) await run(text);
+    };
+    const rawMs = await bestOf(() => sql(RAW_STATS, [id]));
     const reportMs = await bestOf(() =>
       fetch(`${api}/api/forms/${slug}/report?period=all`, { headers: auth }).then((r) => r.text()),
     );
@@ -254,18 +260,7 @@ try {
           htmlBytes = Buffer.byteLength(t);
         }),
     );
-    // the report summarises two fields (score, tags): the hand-written SQL for the same
-    // distributions is one GROUP BY per field, run one after the other
-    const rawReportMs = await bestOf(async () => {
-      await sql(
-        "select payload->>'score' v, count(*) from responses where form_id = $1 group by 1",
-        [id],
-      );
-      await sql(
-        "select t, count(*) from responses, jsonb_array_elements_text(payload->'tags') t where form_id = $1 group by 1",
-        [id],
-      );
-    });
+    const rawReportMs = await bestOf(() => rawReport((text) => sql(text, [id])));
     console.log(
       `         stats ${statsMs.toFixed(0)} ms (raw aggregate ${rawMs.toFixed(0)} ms, ${(statsMs / rawMs).toFixed(2)}x) · report ${reportMs.toFixed(0)} ms (raw GROUP BY per field ${rawReportMs.toFixed(0)} ms, ${(reportMs / rawReportMs).toFixed(2)}x)`,
     );
@@ -279,19 +274,8 @@ try {
       });
       const rawNoJit = (text: string) =>
         within(text.slice(0, 40), noJit.unsafe(text, [id]) as unknown as Promise<unknown>);
-      const rawStatsNoJit = await bestOf(() =>
-        rawNoJit(
-          "select date_trunc('day', submitted_at) d, count(*) from responses where form_id = $1 and submitted_at >= now() - interval '14 days' group by 1",
-        ),
-      );
-      const rawReportNoJit = await bestOf(async () => {
-        await rawNoJit(
-          "select payload->>'score' v, count(*) from responses where form_id = $1 group by 1",
-        );
-        await rawNoJit(
-          "select t, count(*) from responses, jsonb_array_elements_text(payload->'tags') t where form_id = $1 group by 1",
-        );
-      });
+      const rawStatsNoJit = await bestOf(() => rawNoJit(RAW_STATS));
+      const rawReportNoJit = await bestOf(() => rawReport(rawNoJit));
       await noJit.end();
       console.log(
         `         the raw statements without JIT too: stats ${(statsMs / rawStatsNoJit).toFixed(2)}x (${rawStatsNoJit.toFixed(0)} ms) · report ${(reportMs / rawReportNoJit).toFixed(2)}x (${rawReportNoJit.toFixed(0)} ms)`,

@@ -10,8 +10,8 @@ export const MIGRATIONS_DIR = new URL("../../supabase/migrations/", import.meta.
 declare const __FORMDOWN_MIGRATIONS__: Record<string, string> | undefined;
 const bundled = typeof __FORMDOWN_MIGRATIONS__ === "undefined" ? null : __FORMDOWN_MIGRATIONS__;
 
-/** The migrations in `dir` by file name; in the Deno bundle, those it carries. */
-async function migrationFiles(dir: string): Promise<Map<string, () => Promise<string>>> {
+/** The migrations in `dir` by file name, each read when asked; in the Deno bundle, those it carries. */
+export async function migrationFiles(dir: string): Promise<Map<string, () => Promise<string>>> {
   if (bundled && dir === MIGRATIONS_DIR)
     return new Map(Object.entries(bundled).map(([file, sql]) => [file, async () => sql]));
   const files = (await readdir(dir)).filter((f) => f.endsWith(".sql"));

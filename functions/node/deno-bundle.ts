@@ -1,6 +1,6 @@
-import { readdir, readFile, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { MIGRATIONS_DIR } from "../db/migrate.ts";
+import { MIGRATIONS_DIR, migrationFiles } from "../db/migrate.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -23,8 +23,7 @@ const ENTRIES = {
 export async function bundleDeno(outdir: string): Promise<string[]> {
   const { build } = await import("esbuild");
   const migrations: Record<string, string> = {};
-  for (const file of (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith(".sql")).sort())
-    migrations[file] = await readFile(join(MIGRATIONS_DIR, file), "utf8");
+  for (const [file, read] of await migrationFiles(MIGRATIONS_DIR)) migrations[file] = await read();
   await rm(outdir, { recursive: true, force: true });
   const result = await build({
     entryPoints: Object.fromEntries(

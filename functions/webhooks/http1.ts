@@ -52,7 +52,6 @@ function park(key: string, socket: net.Socket): void {
     socket.destroy();
     return;
   }
-  socket.removeAllListeners("data");
   socket.unref();
   list.push(socket);
   idle.set(key, list);
@@ -115,11 +114,14 @@ export function post(
     const timer = setTimeout(() => {
       fail(new Error(`no answer within ${options.deadlineMs} ms`));
     }, options.deadlineMs);
-    function end(keep: boolean) {
-      clearTimeout(timer);
+    function detach() {
       socket.removeListener("data", onData);
       socket.removeListener("close", onClose);
       socket.removeListener("error", onError);
+    }
+    function end(keep: boolean) {
+      clearTimeout(timer);
+      detach();
       if (keep) park(key, socket);
       else socket.destroy();
     }
@@ -161,9 +163,7 @@ export function post(
     }
     function send(reuse: boolean) {
       if (socket) {
-        socket.removeListener("data", onData);
-        socket.removeListener("close", onClose);
-        socket.removeListener("error", onError);
+        detach();
         socket.destroy();
       }
       const parked = reuse ? unpark(key) : null;
