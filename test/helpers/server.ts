@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Env } from "../../functions/config.ts";
 import type { AppContext, Log, Mailer } from "../../functions/context.ts";
 import { type RunningServer, startServer } from "../../functions/node/server.ts";
@@ -38,14 +39,31 @@ export interface TestServerOptions {
 
 const quiet: Log = { info: () => {}, error: (m, e) => console.error(m, e) };
 
+const GIT_TEMPLATE = resolve(import.meta.dirname, "../../node_modules/.cache/formdown/git-init");
+
+/**
+ * A new repository's `.git`, made by `git init` once and copied for each server: a child process
+ * started from a test worker that holds databases and a browser costs tens of milliseconds of
+ * forking alone. (Made under another name, then renamed: parallel workers never copy half of it.)
+ */
+async function gitInit(repoDir: string): Promise<void> {
+  if (!existsSync(GIT_TEMPLATE)) {
+    const part = `${GIT_TEMPLATE}.${process.pid}.part`;
+    await mkdir(part, { recursive: true });
+    execFileSync("git", ["init", "-q", part]);
+    await rename(part, GIT_TEMPLATE).catch(() => rm(part, { recursive: true, force: true }));
+  }
+  await cp(join(GIT_TEMPLATE, ".git"), join(repoDir, ".git"), { recursive: true });
+}
+
 /** A real server on a free port, its own database, data dir and repository; an account + key. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { db, drop } = await freshDb(options.db ?? "pglite");
   const root = await mkdtemp(join(tmpdir(), "formdown-test-"));
   const repoDir = join(root, "repo");
   const dataDir = join(root, "data");
-  execFileSync("mkdir", ["-p", repoDir, dataDir]);
-  if (options.git !== false) execFileSync("git", ["init", "-q", repoDir]);
+  await Promise.all([mkdir(repoDir), mkdir(dataDir)]);
+  if (options.git !== false) await gitInit(repoDir);
   const env: Env = {
     FORMDOWN_REPO_DIR: repoDir,
     FORMDOWN_DATA_DIR: dataDir,
