@@ -15,10 +15,20 @@ import { ensurePagesBuilt } from "../functions/node/build-pages.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const INITDB = ["--wal-segsize=1"];
+/**
+ * The template databases go: PGlite serves `postgres` alone, and tests never create a database
+ * in it. Without their catalogs the dump is 15 MB instead of 31, and a database starts from it
+ * about 80 ms sooner.
+ */
+const SLIM = [
+  "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+  "drop database template0",
+  "drop database template1",
+];
 
 /**
  * A migrated PGlite database dumped to a tarball. Each test database is loaded from it (about
- * 0.5 s) instead of running initdb and the migrations again (3–9 s, TECH.md §4). It is kept in
+ * 0.35 s) instead of running initdb and the migrations again (3–9 s, TECH.md §4). It is kept in
  * node_modules/.cache under a name made of the PGlite version and the migrations' text, so a run
  * (and each test project of a run) builds it only when a migration changed.
  */
@@ -36,7 +46,7 @@ export default async function setup({
   const pglite = JSON.parse(
     readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
   ) as { version: string };
-  hash.update(pglite.version).update(INITDB.join(" "));
+  hash.update(pglite.version).update(INITDB.join(" ")).update(SLIM.join(";"));
   for (const name of readdirSync(MIGRATIONS_DIR).sort())
     hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)));
   const dir = join(ROOT, "node_modules", ".cache", "formdown");
@@ -46,6 +56,7 @@ export default async function setup({
     // loads from it in about 0.8 s instead of 1.2 s (the cluster is the tests' alone)
     const pg = await PGlite.create({ initDbStartParams: INITDB });
     await migrate(wrapPglite(pg));
+    for (const statement of SLIM) await pg.exec(statement);
     await pg.query("checkpoint");
     const dump = await pg.dumpDataDir("none");
     await pg.close();
