@@ -2,7 +2,7 @@ import type { CAC } from "cac";
 import { planLines } from "../../src/core/plan/plan.ts";
 import { api, CliError, enc } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
-import { type FormChanges, formChanges } from "../lib/git-changes.ts";
+import type { FormChanges } from "../lib/git-changes.ts";
 import { json, out, say } from "../lib/output.ts";
 import { smokeCheck } from "../lib/smoke.ts";
 import { planFiles, printPlans, validFiles } from "./plan.ts";
@@ -45,7 +45,9 @@ export function registerDeploy(cli: CAC): void {
     .action(async (files: string[], opts: Options) => {
       const settings = resolveSettings(opts);
       const since = opts.since?.at(-1);
-      const changes: FormChanges | null = since ? formChanges(since) : null;
+      const changes: FormChanges | null = since
+        ? (await import("../lib/git-changes.ts")).formChanges(since)
+        : null;
       if (since && !changes) say(`${since} is not a commit here: deploying every file`);
       const renamed = new Map(
         (changes?.deploy ?? []).flatMap((d) => (d.renamedFrom ? [[d.file, d.renamedFrom]] : [])),

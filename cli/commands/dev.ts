@@ -1,7 +1,6 @@
 import type { CAC } from "cac";
-import { formatFormFileError } from "../../src/core/form-file.ts";
+import { formatFormFileError } from "../../src/core/form-file-error.ts";
 import { resolveSettings } from "../lib/config.ts";
-import { startRemoteDev } from "../lib/dev-remote.ts";
 import { say } from "../lib/output.ts";
 
 type DevFile = { file: string; errors: Parameters<typeof formatFormFileError>[0][] };
@@ -58,6 +57,7 @@ async function remote(files: string[], opts: Options): Promise<void> {
   say(
     `formdown dev: previewing on ${settings.url} as drafts named <slug>-dev; nothing is published and live forms are never changed`,
   );
+  const { startRemoteDev } = await import("../lib/dev-remote.ts");
   const dev = await startRemoteDev(settings, files, process.cwd());
   say("Watching for saves; each preview page reloads after one (Ctrl+C stops)");
   await stopped();

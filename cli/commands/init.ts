@@ -2,10 +2,8 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { CAC } from "cac";
-import { parseFormFile } from "../../src/core/form-file.ts";
 import { CliError, usage } from "../lib/api.ts";
 import { say } from "../lib/output.ts";
-import { initRepository } from "./init-repo.ts";
 
 const TEMPLATES: Record<string, (slug: string) => string> = {
   form: (slug) => `---
@@ -79,7 +77,8 @@ export function registerInit(cli: CAC): void {
     .example("formdown init --url https://forms.example.com   (vendors that server's CLI)")
     .action(
       async (slug: string | undefined, opts: { type: string; handler: string; url?: string }) => {
-        if (slug === undefined) return initRepository(opts.handler, opts.url);
+        if (slug === undefined)
+          return (await import("./init-repo.ts")).initRepository(opts.handler, opts.url);
         const template = TEMPLATES[opts.type];
         if (!template) throw usage("--type must be form, survey or quiz");
         if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug))
@@ -87,6 +86,7 @@ export function registerInit(cli: CAC): void {
         const path = join("forms", `@${opts.handler}`, `${slug}.md`);
         if (existsSync(path)) throw new CliError(`${path} exists already`, "conflict");
         const text = template(slug);
+        const { parseFormFile } = await import("../../src/core/form-file.ts");
         if (!parseFormFile(text, path).ok)
           throw new CliError("internal template error", "internal_error");
         await mkdir(dirname(path), { recursive: true });

@@ -1,5 +1,5 @@
 import { appendFile, readFile } from "node:fs/promises";
-import { Octokit } from "@octokit/rest";
+import type { Octokit } from "@octokit/rest";
 import type { CAC } from "cac";
 import { CliError, usage } from "../lib/api.ts";
 import { out, say } from "../lib/output.ts";
@@ -66,6 +66,7 @@ export function registerPlanComment(cli: CAC): void {
       let labels = pr?.labels ?? [];
       let body = renderPlans(plans, labels.includes(CONFIRM_LABEL));
       if (pr && env.GITHUB_TOKEN && env.GITHUB_REPOSITORY) {
+        const { Octokit } = await import("@octokit/rest");
         const octokit = new Octokit({
           auth: env.GITHUB_TOKEN,
           ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}),

@@ -1,10 +1,9 @@
 import { dirname } from "node:path";
 import type { CAC } from "cac";
-import { formatFormFileError } from "../../src/core/form-file.ts";
+import { formatFormFileError } from "../../src/core/form-file-error.ts";
 import { type Plan, planLines } from "../../src/core/plan/plan.ts";
-import { translationName } from "../../src/core/translation-file.ts";
 import { api, CliError, enc } from "../lib/api.ts";
-import { type CheckedFile, checkFiles, formFiles } from "../lib/check-files.ts";
+import type { CheckedFile } from "../lib/check-files.ts";
 import type { Settings } from "../lib/config.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out } from "../lib/output.ts";
@@ -19,6 +18,11 @@ export interface ValidFile {
 
 /** The valid form files named (default: every `forms/@*\/*.md`); any invalid one stops it all. */
 export async function validFiles(files: string[]) {
+  // loaded here, not with the CLI: the parser and the schema are most of a command's start
+  const [{ checkFiles, formFiles }, { translationName }] = await Promise.all([
+    import("../lib/check-files.ts"),
+    import("../../src/core/translation-file.ts"),
+  ]);
   const texts: ValidFile[] = [];
   const translated: CheckedFile[] = [];
   let invalid = 0;

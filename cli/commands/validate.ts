@@ -1,7 +1,6 @@
 import type { CAC } from "cac";
-import { type FormFileError, formatFormFileError } from "../../src/core/form-file.ts";
+import { type FormFileError, formatFormFileError } from "../../src/core/form-file-error.ts";
 import { CliError } from "../lib/api.ts";
-import { checkFiles, formFiles } from "../lib/check-files.ts";
 import { json, out, say } from "../lib/output.ts";
 
 /** A warning as validate prints it: `file:line: warning: path: message`. */
@@ -19,6 +18,7 @@ export function registerValidate(cli: CAC): void {
     .example("formdown validate")
     .example("formdown validate --strict forms/@me/*.md")
     .action(async (files: string[], opts: { json?: boolean; strict?: boolean }) => {
+      const { checkFiles, formFiles } = await import("../lib/check-files.ts");
       const results = (await checkFiles(files.length > 0 ? files : await formFiles())).map((r) =>
         opts.strict ? { ...r, errors: [...r.errors, ...r.warnings], warnings: [] } : r,
       );

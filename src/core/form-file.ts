@@ -3,18 +3,12 @@
 import matter from "gray-matter";
 import { definitionSizeProblem } from "./definition-size.ts";
 import { MAX_FORM_BYTES, overFormBytes } from "./form-bounds.ts";
+import type { FormFileError } from "./form-file-error.ts";
 import { type Form, formSchema } from "./schema.ts";
 import { describePath, formatPath, formIssues, MAX_ISSUES } from "./validate-form.ts";
 import { locateLine } from "./yaml-locate.ts";
 
-export interface FormFileError {
-  file: string;
-  line: number;
-  path: string;
-  /** The path for people: `fields[2] (team_size).max`. */
-  where?: string;
-  message: string;
-}
+export { type FormFileError, formatFormFileError } from "./form-file-error.ts";
 
 export type FormFileResult = { ok: true; form: Form } | { ok: false; errors: FormFileError[] };
 
@@ -104,14 +98,6 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
     };
   });
   return { ok: false, errors };
-}
-
-/** `file:line: path: message` in plain text, the way `formdown validate` and the build print errors. */
-export function formatFormFileError(e: FormFileError): string {
-  const where = e.where ?? e.path;
-  return where
-    ? `${e.file}:${e.line}: ${where}: ${e.message}`
-    : `${e.file}:${e.line}: ${e.message}`;
 }
 
 /** The file line of a key path in a form file's header (1 when it is not written there). */
