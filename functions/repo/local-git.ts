@@ -14,7 +14,7 @@ const AUTHOR = ["-c", "user.name=Formdown", "-c", "user.email=formdown@localhost
  * forks are of a small process.
  */
 const COMMIT = `set -e
-root=$1; path=$2; message=$3; shift 3
+root=$1; path=$2; message=$3
 g() { git -C "$root" -c user.name=Formdown -c user.email=formdown@localhost "$@"; }
 g add --all -- "$path"
 changed=$(g status --porcelain -- "$path")

@@ -42,9 +42,9 @@ let shared: Promise<Browser> | undefined;
 export type SuiteBrowser = Pick<Browser, "newContext" | "newPage" | "close">;
 
 /**
- * Debian's chromium, started once per test worker (the files a worker runs share its loaded
- * modules, vitest.config.ts) and closed with the worker. Each suite gets its own contexts, so
- * cookies, storage and pages never cross suites; `close()` closes those contexts.
+ * Debian's chromium (its headless shell), started once per test worker (the files a worker runs
+ * share its loaded modules, vitest.config.ts) and closed with the worker. Each suite gets its own
+ * contexts, so cookies, storage and pages never cross suites; `close()` closes those contexts.
  */
 export async function launch(): Promise<SuiteBrowser> {
   shared ??= chromium.launch({
