@@ -109,10 +109,13 @@ const plain = (t: string) =>
  */
 const items = (t: string) => `btrim(replace(${t}, '", "', '; '), '[]"')`;
 
+/** Any list answer's text, the exact way: items joined by `formdown_join_list`, or the value. */
+const exactList = (t: string, path: string[]) =>
+  `case when left(${t}, 1) = '[' then formdown_join_list(${read(path, false)}) else ${read(path, true)} end`;
+
 /** A list answer's items joined with `; ` as `cellText` does, from `t`, its jsonb text (below). */
 export function listText(t: string, path: string[]): string {
-  const exact = `case when left(${t}, 1) = '[' then formdown_join_list(${read(path, false)}) else ${read(path, true)} end`;
-  return `case when ${plain(t)} then ${items(t)} else (${exact}) end`;
+  return `case when ${plain(t)} then ${items(t)} else (${exactList(t, path)}) end`;
 }
 
 /**
@@ -125,9 +128,8 @@ export function listText(t: string, path: string[]): string {
  * when it is not a list.
  */
 function list(t: string, path: string[]): string {
-  const exact = `case when left(${t}, 1) = '[' then formdown_join_list(${read(path, false)}) else ${read(path, true)} end`;
   const fast = `(case when ascii(substr(${t}, 3, 1)) in ${FORMULA} then '''' else '' end) || ${items(t)}`;
-  return `case when ${plain(t)} then ${fast} else ${guarded(`(${exact})`)} end`;
+  return `case when ${plain(t)} then ${fast} else ${guarded(`(${exactList(t, path)})`)} end`;
 }
 
 export function copyCsvStatement(shape: ExportShape): string {

@@ -4,7 +4,6 @@ import type { FormRepository } from "../context.ts";
 import { plainRepository } from "./plain.ts";
 
 const run = promisify(execFile);
-const AUTHOR = ["-c", "user.name=Formdown", "-c", "user.email=formdown@localhost"];
 
 /**
  * A commit of one path, as one child process: stage the path, commit it if that changed anything,
@@ -43,8 +42,6 @@ export function gitRepository(root: string): FormRepository {
     queue = next.catch(() => {});
     return next;
   };
-  const git = (...args: string[]) =>
-    run("git", ["-C", root, ...AUTHOR, ...args], { maxBuffer: 1 << 20 });
   const commit = async (path: string, message: string) => {
     const { stdout } = await run("sh", ["-c", COMMIT, "sh", root, path, message], {
       maxBuffer: 1 << 20,
@@ -61,7 +58,14 @@ export function gitRepository(root: string): FormRepository {
       }),
     remove: (path, message) =>
       serial(async () => {
-        const tracked = await git("ls-files", "--error-unmatch", "--", path).then(
+        const tracked = await run("git", [
+          "-C",
+          root,
+          "ls-files",
+          "--error-unmatch",
+          "--",
+          path,
+        ]).then(
           () => true,
           () => false,
         );
