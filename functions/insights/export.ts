@@ -9,9 +9,9 @@ import { type Range, record } from "../services/responses.ts";
 import { formLineage, retiredColumns } from "../services/versions/reads.ts";
 import { resolveWhere } from "../services/where/resolve.ts";
 import { whereCopySql } from "../services/where/sql.ts";
-import { copyCsvStatement } from "./copy-csv.ts";
-import { copyJsonStatement, jsonArray } from "./copy-json.ts";
-import { copyMarkdownStatement } from "./copy-markdown.ts";
+import { copyLines, markdownHead } from "./copy-lines.ts";
+import { copyTextRows } from "./copy-rows.ts";
+import { copyStatement } from "./copy-statement.ts";
 import { recordBatches } from "./records.ts";
 
 export const FORMATS = {
@@ -63,20 +63,19 @@ export async function exportResponses(
   ];
   const copyOut = ctx.db.copyOut?.bind(ctx.db);
   // COPY reads each column from one path: answers under earlier ids or labels need the carry below
-  if (copyOut && !lines.maps) {
+  if (copyOut !== undefined && !lines.maps) {
+    const copy = copyOut;
     // a filter (SPEC §18) travels as values the statement reads from a setting, never as text
     const where = filter.length > 0 ? whereCopySql(filter) : null;
-    const copy = (statement: string) => copyOut(statement, where?.params);
     const shape = { formId: row.id, columns, range, quiz, withTest, lang, filter: where };
-    // Postgres writes the CSV, each JSON record or each table line itself (COPY streams it):
-    // several times Node's rate, and the server process only passes bytes on
+    // Postgres streams each row's raw fields, as fast as a bare COPY, and this process writes
+    // them as the format's lines (copy-lines.ts) while Postgres reads on
     async function* copied(): AsyncGenerator<string | Uint8Array> {
-      if (format === "csv") yield* copy(copyCsvStatement(shape));
-      else if (format === "json") yield* jsonArray(copy(copyJsonStatement(shape)));
-      else {
-        yield markdownHead(headers);
-        yield* copy(copyMarkdownStatement(shape));
-      }
+      const writer = copyLines(shape, format, headers);
+      if (writer.head) yield writer.head;
+      yield* copyTextRows(copy(copyStatement(shape, writer.table), where?.params), writer.line);
+      const tail = writer.tail();
+      if (tail) yield tail;
     }
     return {
       slug: row.slug,
@@ -121,9 +120,6 @@ export async function exportResponses(
   }
   return { slug: row.slug, format, contentType: `${FORMATS[format]}; charset=utf-8`, chunks };
 }
-
-const markdownHead = (headers: string[]) =>
-  `| ${headers.map(escapeCell).join(" | ")} |\n| ${headers.map(() => "---").join(" | ")} |\n`;
 
 /** A Web stream of the chunks, pulled as the client reads (back-pressure keeps memory flat). */
 export function toStream(chunks: AsyncGenerator<string | Uint8Array>): ReadableStream<Uint8Array> {

@@ -18,8 +18,7 @@ export function escapeMarkdown(text: string): string {
 
 /**
  * A table cell: line breaks as `<br>`, and control characters (other than a tab) shown as
- * U+FFFD — they mean nothing in a table, and the Markdown export that Postgres writes
- * (functions/insights/copy-markdown.ts) relies on no cell holding one raw.
+ * U+FFFD — they mean nothing in a table.
  */
 export function escapeCell(text: string): string {
   return (

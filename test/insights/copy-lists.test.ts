@@ -1,7 +1,7 @@
-// A checkbox answer in the CSV and Markdown exports: Postgres cuts a plain list's items out of
-// its jsonb text and trims the brackets around them (functions/insights/copy-csv.ts). Items that
+// A checkbox answer in the CSV and Markdown exports: on Postgres a plain list's items are cut out
+// of its jsonb text as COPY streams it (functions/insights/copy-rows.ts, `listCell`). Items that
 // start or end with a bracket, formulas and commas must come out as the page's own cellText and
-// csvCell write them, on both databases (PGlite writes them in Node).
+// csvCell write them, on both databases (PGlite's export takes the batched path).
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cellText, csvCell } from "../../src/core/csv.ts";

@@ -1,7 +1,7 @@
-// The Markdown export escapes a cell only where it must (issue 28: Postgres looks for syntax
-// characters once per row, and matches only cells that could open a block against the block
-// markers). Every line must still be what the page's own escaping writes, on both databases:
-// PGlite writes it in Node, Postgres in the COPY statement.
+// The Markdown export escapes a cell only where it must (issue 28: on Postgres a cell goes
+// through escapeCell only when it holds a syntax character, a character beyond ASCII or a block
+// marker at its start; functions/insights/copy-rows.ts). Every line must still be what the
+// page's own escaping writes, on both databases: the batched path on PGlite, COPY on Postgres.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cellText, exportColumns } from "../../src/core/csv.ts";
 import { escapeCell } from "../../src/core/markdown.ts";

@@ -138,8 +138,8 @@ describe.each(DB_KINDS)("filtered exports (%s)", (kind) => {
       if (kind === "postgres") {
         // the three went through COPY, and wrote what the batched path writes
         expect(copies - before).toBe(3);
-        // COPY ends its lines with LF, the batched path with CRLF: the cells are the same
-        expect(parse(csv)).toEqual(parse(await batched("csv", where)));
+        // byte for byte; JSON's payload keeps jsonb's spacing, so it is compared as values
+        expect(csv).toBe(await batched("csv", where));
         expect(markdown).toBe(await batched("markdown", where));
         expect(JSON.parse(await batched("json", where))).toEqual(json);
       }

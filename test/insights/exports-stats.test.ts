@@ -126,7 +126,7 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
     expect(lines).toHaveLength(2 + 3);
     expect(lines.every((l) => l.startsWith("| ") && l.endsWith(" |"))).toBe(true);
     expect(md.text).toContain('line one<br>line "two", with \\| pipe');
-    // every line as the page's own escaping writes it (Postgres writes them itself): the
+    // every line as the page's own escaping writes it (on Postgres, from COPY's fields): the
     // control character shown as U+FFFD, the tab kept, the pipe and underscores escaped
     const expected = records.map((r: { id: string; submitted_at: string; payload: never }) => {
       const cells = [r.id, r.submitted_at, ...columns.map((c) => c.read(r.payload))];

@@ -1,0 +1,94 @@
+// The lines of an export on Postgres, written from the fields `copyStatement` streams
+// (copy-rows.ts reads them): byte for byte what the batched path in export.ts writes.
+import { csvLine } from "../../src/core/csv.ts";
+import { escapeCell } from "../../src/core/markdown.ts";
+import {
+  csvText,
+  decode,
+  encode,
+  type Field,
+  isoInstant,
+  listCell,
+  markdownText,
+} from "./copy-rows.ts";
+import type { ExportShape } from "./copy-statement.ts";
+import type { ExportFormat } from "./export.ts";
+
+export interface CopyLines {
+  /** Whether the statement streams a table's fields (CSV, Markdown) or a record's (JSON). */
+  table: boolean;
+  head: string;
+  line: (fields: Field[]) => string;
+  /** What follows the last line, once they are all written. */
+  tail: () => string;
+}
+
+/**
+ * A row's cells after the first two (the id and the instant, which never need the format's
+ * escaping), as text, in `tableFields`' order, before the format's own escaping.
+ */
+function answerCells({ columns, quiz, withTest, lang }: ExportShape) {
+  const text = (f: Field) => f ?? "";
+  return [
+    ...(lang ? [text] : []),
+    ...columns.map((c) => (c.list ? listCell : text)),
+    ...(quiz ? [text, text] : []),
+    ...(withTest ? [(f: Field) => (f === "t" ? "true" : "")] : []),
+  ];
+}
+
+/** A JSON string of bytes, one a character (JSON.stringify escapes only below U+0080). */
+const jsonString = (t: string) => encode(JSON.stringify(decode(t)));
+
+/** One JSON record per row, `record()`'s keys in its order, framed as the batched path frames them. */
+function jsonLines({ quiz, withTest }: ExportShape): CopyLines {
+  let first = true;
+  return {
+    table: false,
+    head: "",
+    line([id, at, version, lang, payload, ...rest]) {
+      let out = `${first ? "[\n" : ",\n"}{"id":"${id}","submitted_at":"${isoInstant(at!)}","version":${version}`;
+      first = false;
+      if (lang) out += `,"lang":${jsonString(lang)}`;
+      out += `,"payload":${payload}`;
+      if (quiz) out += `,"score":${rest[0] ?? "null"}`;
+      if (withTest && rest[quiz ? 1 : 0] === "t") out += `,"test":true`;
+      return `${out}}`;
+    },
+    tail: () => (first ? "[]\n" : "\n]\n"),
+  };
+}
+
+export const markdownHead = (headers: string[]) =>
+  `| ${headers.map(escapeCell).join(" | ")} |\n| ${headers.map(() => "---").join(" | ")} |\n`;
+
+/** How an export's rows become its lines, with its header and ending. */
+export function copyLines(shape: ExportShape, format: ExportFormat, headers: string[]): CopyLines {
+  if (format === "json") return jsonLines(shape);
+  const cells = answerCells(shape);
+  /** A uuid, a comma, an instant: nothing in them is quoted, neutralised or escaped. */
+  const lead = (fields: Field[], comma: string) => `${fields[0]}${comma}${isoInstant(fields[1]!)}`;
+  if (format === "csv")
+    return {
+      table: true,
+      head: csvLine(headers),
+      line(fields) {
+        let out = lead(fields, ",");
+        for (let i = 0; i < cells.length; i++)
+          out += `,${csvText(cells[i]!(fields[i + 2] as Field))}`;
+        return `${out}\r\n`;
+      },
+      tail: () => "",
+    };
+  return {
+    table: true,
+    head: markdownHead(headers),
+    line(fields) {
+      let out = `| ${lead(fields, " | ")}`;
+      for (let i = 0; i < cells.length; i++)
+        out += ` | ${markdownText(cells[i]!(fields[i + 2] as Field))}`;
+      return `${out} |\n`;
+    },
+    tail: () => "",
+  };
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { cellText, csvCell } from "../../src/core/csv.ts";
+import { escapeCell } from "../../src/core/markdown.ts";
+import {
+  copyTextRows,
+  csvText,
+  decode,
+  encode,
+  type Field,
+  isoInstant,
+  listCell,
+  markdownText,
+} from "./copy-rows.ts";
+
+/** The rows `copyTextRows` reads from `bytes` cut into chunks at `cuts`, one line per row. */
+async function rows(bytes: Uint8Array, cuts: number[]): Promise<Field[][]> {
+  async function* chunks() {
+    let from = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      yield bytes.subarray(from, cut);
+      from = cut;
+    }
+  }
+  const seen: Field[][] = [];
+  const out: Uint8Array[] = [];
+  for await (const part of copyTextRows(chunks(), (fields) => {
+    seen.push(fields.map((f) => (f === null ? null : decode(f))));
+    return `${seen.length}\n`;
+  }))
+    out.push(part);
+  expect(Buffer.concat(out).toString()).toBe(seen.map((_, i) => `${i + 1}\n`).join(""));
+  return seen;
+}
+
+describe("copyTextRows reads COPY's text format", () => {
+  // what Postgres writes for: a tab, a line break, a backslash, a NULL, an empty text, and
+  // characters of two, three and four bytes
+  const text = "a\\tb\tline\\none\t\\\\x\t\\N\t\nü€\t😀\t\\r\\b\\f\\v\t-\t\n";
+  const expected: Field[][] = [
+    ["a\tb", "line\none", "\\x", null, ""],
+    ["ü€", "😀", "\r\b\f\v", "-", ""],
+  ];
+
+  it("undoes its escapes and reads NULL, wherever the chunks are cut (inside a character too)", async () => {
+    const bytes = new TextEncoder().encode(text);
+    for (let cut = 0; cut <= bytes.length; cut++)
+      expect(await rows(bytes, [cut])).toEqual(expected);
+    for (let a = 1; a < bytes.length; a += 3)
+      for (let b = a; b < bytes.length; b += 5) expect(await rows(bytes, [a, b])).toEqual(expected);
+  });
+
+  it("fails a stream that ends inside a row instead of dropping it", async () => {
+    await expect(rows(new TextEncoder().encode("a\tb\nc\td"), [])).rejects.toThrow(/inside a row/);
+  });
+});
+
+describe("the cells are written as the batched path writes them", () => {
+  it("writes an instant as toISOString does, whatever digits its fraction kept", () => {
+    for (const iso of [
+      "2026-11-26T13:46:18.509Z",
+      "2026-11-26T13:46:18.500Z",
+      "2026-11-26T13:46:18.000Z",
+      "2026-01-01T00:00:00.010Z",
+    ]) {
+      const pg = iso
+        .slice(0, 23)
+        .replace("T", " ")
+        .replace(/\.?0+$/, "");
+      expect(isoInstant(pg)).toBe(iso);
+      // microseconds are cut, as the driver's Date cuts them
+      if (pg.length === 23) expect(isoInstant(`${pg}999`)).toBe(iso);
+    }
+    expect(() => isoInstant("11/26/2026 13:46:18")).toThrow(/DateStyle/);
+  });
+
+  it("joins every kind of list as cellText does", () => {
+    const lists: unknown[] = [
+      ["a", "c"],
+      ["[Beta]", "x]"],
+      ["[", "]"],
+      ["", ""],
+      [""],
+      [],
+      ["a, b", "plain"],
+      ['say "hi"', "back\\slash"],
+      ["a", 1, "b"],
+      ["a", null, "b"],
+      ["a", ["b"], "c"],
+      [{ k: "v" }],
+      ["ünï", "😀 ok"],
+      ["tab\there", "line\nbreak", "\u0001"],
+      "not a list",
+      7,
+      { a: [1] },
+    ];
+    for (const value of lists) {
+      // jsonb's text: a space after each comma and colon
+      const jsonb = JSON.stringify(value).replaceAll('","', '", "').replaceAll(",1,", ", 1, ");
+      expect(decode(listCell(encode(jsonb))), jsonb).toBe(cellText(value));
+    }
+    expect(listCell(null)).toBe("");
+  });
+
+  it("quotes and neutralises CSV cells as csvCell does", () => {
+    for (const t of [
+      "plain",
+      "",
+      "=sum(A1)",
+      "+1",
+      "-2",
+      "@x",
+      "\tx",
+      "\rx",
+      'a "q"',
+      "a,b",
+      "x\ny",
+      "ünï, ok",
+      "9",
+    ])
+      expect(decode(csvText(encode(t))), t).toBe(csvCell(t));
+  });
+
+  it("escapes Markdown cells as escapeCell does", () => {
+    for (const t of [
+      "plain text",
+      "- dash",
+      "  # heading",
+      "1. one",
+      "12) twelve",
+      "3.5",
+      "7 days. ok",
+      "> quote",
+      "\u00a0- after a no-break space",
+      "\t- after a tab",
+      "ünï - in the middle",
+      "a_b",
+      "_edge",
+      "*bold*",
+      "x\r\ny",
+      "a | b",
+      "\u0001",
+      "2024-01-02",
+      "",
+    ])
+      expect(decode(markdownText(encode(t))), t).toBe(escapeCell(t));
+  });
+});
