@@ -10,6 +10,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { get } from "node:http";
 import postgres from "postgres";
+import { FLAG as LIFTOFF_ONLY } from "../functions/node/low-memory.ts";
 
 const [kind = "postgres", ...rest] = process.argv.slice(2);
 const sizes = rest.map(Number);
@@ -66,7 +67,12 @@ if (admin) {
 child = fork(new URL("./export-target.ts", import.meta.url).pathname, [kind, url.toString()], {
   stdio: ["ignore", "pipe", "inherit", "ipc"],
   // a small heap: the export must fit in constant memory, not in whatever V8 would grow to
-  execArgv: ["--max-old-space-size=96", "--max-semi-space-size=4"],
+  // (PGlite: baseline wasm code only, as `npm start` runs it, functions/node/low-memory.ts)
+  execArgv: [
+    "--max-old-space-size=96",
+    "--max-semi-space-size=4",
+    ...(kind === "pglite" ? [LIFTOFF_ONLY] : []),
+  ],
 });
 child.once("exit", (code, signal) =>
   childGone(new Error(`the server process exited (${signal ?? `status ${code}`})`)),

@@ -18,6 +18,7 @@ import { connect, type Socket } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { FLAG as LIFTOFF_ONLY } from "../functions/node/low-memory.ts";
 
 const seconds = Number(process.argv[2] ?? 6);
 const rounds = Number(process.argv[3] ?? 5);
@@ -72,6 +73,8 @@ function start(db: string, receiver: string, dbUrl?: string) {
   }>((resolve, reject) => {
     const child = spawn(
       ...onCore(0, [
+        // as `npm start` runs the embedded server: baseline wasm code only (low-memory.ts)
+        ...(db === "pglite" ? [LIFTOFF_ONLY] : []),
         new URL("./webhooks-target.ts", import.meta.url).pathname,
         db,
         dir,

@@ -1,4 +1,5 @@
-const FLAG = "--liftoff-only";
+/** V8's flag for baseline wasm code only; benches start an embedded server with it too. */
+export const FLAG = "--liftoff-only";
 
 /**
  * The embedded server runs PGlite's WebAssembly on V8's baseline compiler only. V8 otherwise
