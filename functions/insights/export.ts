@@ -63,7 +63,8 @@ export async function exportResponses(
   ];
   const copyOut = ctx.db.copyOut?.bind(ctx.db);
   // COPY reads each column from one path: answers under earlier ids or labels need the carry below
-  if (copyOut !== undefined && !lines.maps) {
+  if (copyOut && !lines.maps) {
+    // the generator below is hoisted, so it does not see copyOut narrowed
     const copy = copyOut;
     // a filter (SPEC §18) travels as values the statement reads from a setting, never as text
     const where = filter.length > 0 ? whereCopySql(filter) : null;
