@@ -129,6 +129,19 @@ describe.each(pg ? entries : [])("the serverless entry on Deno, $as, against Pos
       q: "from deno",
     });
     expect((await api("GET", "/api/forms/edge/submissions")).body.total).toBe(1);
+    // the exports stream COPY's fields through the line writers (node:buffer under Deno)
+    const exported = async (format: string) => {
+      const res = await fetch(`${url}/api/forms/edge/responses/export?format=${format}`, {
+        headers: { authorization: `Bearer ${account.body.api_key}` },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    expect((await exported("csv")).split("\r\n")[1]).toMatch(
+      /^[0-9a-f-]{36},\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,from deno$/,
+    );
+    expect(JSON.parse(await exported("json"))).toMatchObject([{ payload: { q: "from deno" } }]);
+    expect(await exported("markdown")).toContain("| from deno |");
     const mcp = await fetch(`${url}/api/mcp`, {
       method: "POST",
       headers: {
