@@ -97,12 +97,9 @@ export function listCell(t: Field): string {
   return encode(cellText(JSON.parse(decode(t))));
 }
 
-/**
- * A cell's text as `csvCell` writes it: by `csvCell` itself when it starts as a formula would
- * (= + - @ tab CR) or holds a quote, comma or line break. (Looked for character by character: a
- * regular expression per cell cost more than the rest of the row.)
- */
+/** What makes `csvCell` change a cell: a start a spreadsheet runs as a formula, a quote, comma or line break. */
 const CSV_SPECIAL = /^[=+\-@\t\r]|[",\r\n]/;
+/** A cell's text as `csvCell` writes it (by `csvCell` itself whenever it would change it). */
 export const csvText = (t: string) => (CSV_SPECIAL.test(t) ? csvCell(t) : t);
 
 /**
