@@ -5,6 +5,7 @@ import { createApp } from "../app.ts";
 import { type ComposeOptions, createContext } from "../compose.ts";
 import type { Env } from "../config.ts";
 import type { AppContext } from "../context.ts";
+import { embeddedUpkeep } from "../db/embedded-upkeep.ts";
 import { unavailableFailure, unavailablePage } from "../db/outage.ts";
 import { drainingGate, within } from "../http/draining.ts";
 import { refuseMalformedPath } from "../http/path-guard.ts";
@@ -111,6 +112,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       unavailableFailure(e) === null && ctx.log.error(`${what} sweep failed`, e);
     sweepRateLimits(ctx.db).catch(failed("rate-limit"));
     sweepUploads(ctx).catch(failed("upload"));
+    // PGlite has no autovacuum: the tables that grew are analyzed and vacuumed here
+    if (ctx.db.kind === "pglite") embeddedUpkeep(ctx.db).catch(failed("embedded upkeep"));
   }, 60_000);
   sweeps.unref();
   // requests flush the limiter's counts as they come; this carries the last ones of a busy spell
