@@ -7,9 +7,9 @@ import {
   decode,
   encode,
   type Field,
-  isoInstant,
   listCell,
   markdownText,
+  pgInstant,
 } from "./copy-rows.ts";
 import type { ExportShape } from "./copy-statement.ts";
 import type { ExportFormat } from "./export.ts";
@@ -47,7 +47,7 @@ function jsonLines({ quiz, withTest }: ExportShape): CopyLines {
     table: false,
     head: "",
     line([id, at, version, lang, payload, ...rest]) {
-      let out = `${first ? "[\n" : ",\n"}{"id":"${id}","submitted_at":"${isoInstant(at!)}","version":${version}`;
+      let out = `${first ? "[\n" : ",\n"}{"id":"${id}","submitted_at":"${pgInstant(at!)}","version":${version}`;
       first = false;
       if (lang) out += `,"lang":${jsonString(lang)}`;
       out += `,"payload":${payload}`;
@@ -67,7 +67,7 @@ export function copyLines(shape: ExportShape, format: ExportFormat, headers: str
   if (format === "json") return jsonLines(shape);
   const cells = answerCells(shape);
   /** A uuid, a comma, an instant: nothing in them is quoted, neutralised or escaped. */
-  const lead = (fields: Field[], comma: string) => `${fields[0]}${comma}${isoInstant(fields[1]!)}`;
+  const lead = (fields: Field[], comma: string) => `${fields[0]}${comma}${pgInstant(fields[1]!)}`;
   if (format === "csv")
     return {
       table: true,

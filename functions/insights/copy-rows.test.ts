@@ -7,9 +7,9 @@ import {
   decode,
   encode,
   type Field,
-  isoInstant,
   listCell,
   markdownText,
+  pgInstant,
 } from "./copy-rows.ts";
 
 /** The rows `copyTextRows` reads from `bytes` cut into chunks at `cuts`, one line per row. */
@@ -66,11 +66,11 @@ describe("the cells are written as the batched path writes them", () => {
         .slice(0, 23)
         .replace("T", " ")
         .replace(/\.?0+$/, "");
-      expect(isoInstant(pg)).toBe(iso);
+      expect(pgInstant(pg)).toBe(iso);
       // microseconds are cut, as the driver's Date cuts them
-      if (pg.length === 23) expect(isoInstant(`${pg}999`)).toBe(iso);
+      if (pg.length === 23) expect(pgInstant(`${pg}999`)).toBe(iso);
     }
-    expect(() => isoInstant("11/26/2026 13:46:18")).toThrow(/DateStyle/);
+    expect(() => pgInstant("11/26/2026 13:46:18")).toThrow(/DateStyle/);
   });
 
   it("joins every kind of list as cellText does", () => {

@@ -67,7 +67,7 @@ export async function* copyTextRows(
  * 13:46:18.509001`, trailing zeros of the fraction dropped) as the API writes an instant
  * (`toISOString`: milliseconds, cut, and `Z`).
  */
-export function isoInstant(t: string): string {
+export function pgInstant(t: string): string {
   if (t.length < 19 || t.charCodeAt(4) !== 45 || t.charCodeAt(10) !== 32)
     throw new Error(`the export read an instant it cannot write: ${t} (DateStyle must be ISO)`);
   if (t.length >= 23) return `${t.slice(0, 10)}T${t.slice(11, 23)}Z`;

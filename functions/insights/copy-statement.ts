@@ -35,7 +35,7 @@ export interface ExportShape {
  * (SPEC §18) those it matches. Its values are read from `p` (`whereCopySql`), which `exportFrom`
  * puts before the select.
  */
-export function exportWhere({ formId, range, withTest, filter }: ExportShape): string {
+function exportWhere({ formId, range, withTest, filter }: ExportShape): string {
   check(UUID.test(formId), "form id");
   for (const at of [range.since, range.until]) check(at === null || INSTANT.test(at), "instant");
   const where = [`form_id = '${formId}'`, testAnswers(withTest)];
@@ -46,7 +46,7 @@ export function exportWhere({ formId, range, withTest, filter }: ExportShape): s
 }
 
 /** An export's select up to its FROM list: with a filter, its values' row `p` before it. */
-export const exportFrom = (select: string, filter: CopyWhereSql | null) =>
+const exportFrom = (select: string, filter: CopyWhereSql | null) =>
   `${filter ? `${filter.values} ` : ""}select ${select} from responses`;
 
 /** `payload -> 'a' ->> 'b'`: the arrow operators read faster than a `#>>` path. */

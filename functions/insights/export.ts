@@ -64,20 +64,18 @@ export async function exportResponses(
   const copyOut = ctx.db.copyOut?.bind(ctx.db);
   // COPY reads each column from one path: answers under earlier ids or labels need the carry below
   if (copyOut && !lines.maps) {
-    // the generator below is hoisted, so it does not see copyOut narrowed
-    const copy = copyOut;
     // a filter (SPEC §18) travels as values the statement reads from a setting, never as text
     const where = filter.length > 0 ? whereCopySql(filter) : null;
     const shape = { formId: row.id, columns, range, quiz, withTest, lang, filter: where };
     // Postgres streams each row's raw fields, as fast as a bare COPY, and this process writes
     // them as the format's lines (copy-lines.ts) while Postgres reads on
-    async function* copied(): AsyncGenerator<string | Uint8Array> {
+    const copied = async function* (): AsyncGenerator<string | Uint8Array> {
       const writer = copyLines(shape, format, headers);
       if (writer.head) yield writer.head;
-      yield* copyTextRows(copy(copyStatement(shape, writer.table), where?.params), writer.line);
+      yield* copyTextRows(copyOut(copyStatement(shape, writer.table), where?.params), writer.line);
       const tail = writer.tail();
       if (tail) yield tail;
-    }
+    };
     return {
       slug: row.slug,
       format,
