@@ -1,12 +1,15 @@
 import { answerable, dropoffFunnel, type FunnelStep } from "../../src/core/dropoff.ts";
 import type { Field } from "../../src/core/field-schema.ts";
+import { histogramMedian } from "../../src/core/median.ts";
 import type { Lineage } from "../../src/core/plan/lineage.ts";
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
 import { testAnswers } from "../services/responses.ts";
 import { foldUnderLiveIds } from "../services/versions/reads.ts";
 import { whereSql } from "../services/where/sql.ts";
-import { medianSeconds } from "./report-tallies.ts";
+import { overClosedDays } from "./closed-days.ts";
+
+const DAY = 86_400_000;
 
 /**
  * Progress beacons (respondents who reached it) per field between two instants (by UTC day, like
@@ -31,13 +34,69 @@ export async function reachedCounts(
   return lines ? foldUnderLiveIds(counts, lines) : counts;
 }
 
+const roundSeconds = (n: number) => Math.round(n * 10) / 10;
+
 /**
- * The all-time funnel and median time for the stats, in one pass over the form's responses: it
- * counts them, each field's answers and, with `days` (the bounds of the stats' days, oldest
- * first), the responses of each of those days — each a `count(*) filter` of two timestamp
- * comparisons, cheaper than a statement grouping the window's rows — and finds the median. The beacons
- * come from their per-day counters. Through `formerly` (the lineage's keys) a response that
- * answered a field under an earlier id answered it.
+ * The median time of responses counted grouped by the seconds they took (a GROUP BY lets Postgres
+ * share the scan among its workers; percentile_cont would not), rounded as the stats show it.
+ */
+export function medianSeconds(groups: readonly { seconds: number | null; n: number }[]) {
+  const median = histogramMedian(
+    groups.flatMap((g) => (g.seconds === null ? [] : [{ value: Number(g.seconds), n: g.n }])),
+  );
+  return median === null ? null : roundSeconds(median);
+}
+
+/** A pass counting some of a form's responses (it adds up over spans of time). */
+export interface Funnel {
+  n: number;
+  /** Responses per UTC day, by the day's number since 1970. */
+  days: Record<string, number>;
+  answered: number[];
+  /** Responses per seconds taken (the median's histogram); null ones are not in it. */
+  seconds: Record<string, number>;
+}
+
+const addCounts = (a: Record<string, number>, b: Record<string, number>) => {
+  const out = { ...a };
+  for (const [k, n] of Object.entries(b)) out[k] = (out[k] ?? 0) + n;
+  return out;
+};
+
+export const mergeFunnels = (a: Funnel, b: Funnel): Funnel => ({
+  n: a.n + b.n,
+  days: addCounts(a.days, b.days),
+  answered: a.answered.map((n, i) => n + (b.answered[i] ?? 0)),
+  seconds: addCounts(a.seconds, b.seconds),
+});
+
+/** A Funnel from groups of responses by day (optional) and seconds, with `width` answer counts. */
+export function foldFunnel(
+  groups: readonly { day?: number; seconds: number | null; n: number; answered: number[] }[],
+  width: number,
+): Funnel {
+  const funnel: Funnel = { n: 0, days: {}, answered: Array(width).fill(0), seconds: {} };
+  for (const g of groups) {
+    funnel.n += g.n;
+    if (g.day !== undefined) funnel.days[g.day] = (funnel.days[g.day] ?? 0) + g.n;
+    g.answered.forEach((n, i) => {
+      funnel.answered[i]! += n;
+    });
+    if (g.seconds !== null) funnel.seconds[g.seconds] = (funnel.seconds[g.seconds] ?? 0) + g.n;
+  }
+  return funnel;
+}
+
+/** The median of a Funnel's seconds (null when none has its time). */
+export const funnelMedian = (funnel: Funnel) =>
+  medianSeconds(Object.entries(funnel.seconds).map(([s, n]) => ({ seconds: Number(s), n })));
+
+/**
+ * The all-time funnel and median time for the stats, and the responses per day: one pass over
+ * the responses of the days not yet kept (closed-days.ts; with a filter, over all of them),
+ * counting them by day and by the seconds they took, and each field's answers. The beacons come
+ * from their per-day counters. Through `formerly` (the lineage's keys) a response that answered a
+ * field under an earlier id answered it. `days` are the bounds of the stats' days, oldest first.
  */
 export async function funnelFor(
   ctx: AppContext,
@@ -47,6 +106,7 @@ export async function funnelFor(
   withTest = false,
   where: readonly WhereCondition[] = [],
   days: readonly string[] = [],
+  now = Date.now(),
 ): Promise<{
   dropoff: FunnelStep[];
   median_seconds: number | null;
@@ -54,43 +114,56 @@ export async function funnelFor(
   perDay: number[];
 }> {
   const ids = answerable(fields).map((f) => f.id);
-  const params: unknown[] = [formId];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const answered = ids.map((id) => {
-    const any = (lines?.keys.get(id) ?? [id]).map((k) => `payload ? ${p(k)}::text`);
-    return `count(*) filter (where ${any.join(" or ")})`;
-  });
-  const bounds = days.map((at) => `${p(at)}::timestamptz`);
-  const perDay = bounds
-    .slice(1)
-    .map(
-      (end, i) => `count(*) filter (where submitted_at >= ${bounds[i]} and submitted_at < ${end})`,
+  const keys = ids.map((id) => lines?.keys.get(id) ?? [id]);
+  const read = async (from: string | null, until: string | null): Promise<Funnel> => {
+    const params: unknown[] = [formId];
+    const p = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const answered = keys.map(
+      (any) => `count(*) filter (where ${any.map((k) => `payload ? ${p(k)}::text`).join(" or ")})`,
     );
-  const filter = whereSql(where, params.length + 1);
-  // grouped by the seconds each response took: the counts add up over the groups, and the
-  // median is read off the groups' sizes (medianSeconds). An ordered-set aggregate such as
-  // percentile_cont keeps Postgres from sharing the scan among its workers; a GROUP BY does not,
-  // so the whole of the stats is one parallel pass (issue 28)
-  const [groups, furthest] = await Promise.all([
-    ctx.db.query<{ seconds: number | null; n: number; answered: number[]; days: number[] }>(
-      `select seconds, count(*)::int as n, array[${answered.join(", ") || "0"}]::int[] as answered,
-              array[${perDay.join(", ") || "0"}]::int[] as days
-         from responses where form_id = $1 and ${testAnswers(withTest)} and ${filter.text}
-        group by seconds`,
+    const span = [
+      from === null ? "" : ` and submitted_at >= ${p(from)}::timestamptz`,
+      until === null ? "" : ` and submitted_at < ${p(until)}::timestamptz`,
+    ].join("");
+    const filter = whereSql(where, params.length + 1);
+    // grouped by day and by the seconds taken: the counts add up over the groups, and the median
+    // is read off the groups' sizes (medianSeconds); date_bin is integer arithmetic on the instant
+    const groups = await ctx.db.query<{
+      day: number;
+      seconds: number | null;
+      n: number;
+      answered: number[];
+    }>(
+      `select (extract(epoch from g.day) / 86400)::int as day, g.seconds, g.n, g.answered from (
+         select date_bin('1 day', submitted_at, '2000-01-01T00:00:00Z') as day, seconds,
+                count(*)::int as n, array[${answered.join(", ") || "0"}]::int[] as answered
+           from responses where form_id = $1 and ${testAnswers(withTest)}${span} and ${filter.text}
+          group by 1, 2) as g`,
       [...params, ...filter.params],
-    ),
+    );
+    return foldFunnel(groups, ids.length);
+  };
+  // a filter's segment is not kept: it is read whole
+  const counting =
+    where.length > 0
+      ? read(null, null)
+      : overClosedDays(ctx, formId, now, {
+          key: JSON.stringify(["funnel", withTest, keys]),
+          read,
+          merge: mergeFunnels,
+        });
+  const [funnel, furthest] = await Promise.all([
+    counting,
     reachedCounts(ctx, formId, null, null, lines),
   ]);
-  const sum = (pick: (g: (typeof groups)[number]) => number) =>
-    groups.reduce((total, g) => total + Number(pick(g)), 0);
-  const counts = new Map(ids.map((id, i) => [id, sum((g) => g.answered[i] ?? 0)]));
+  const counts = new Map(ids.map((id, i) => [id, funnel.answered[i] ?? 0]));
   return {
     dropoff: dropoffFunnel(fields, furthest, counts),
-    median_seconds: medianSeconds(groups),
-    responses: sum((g) => g.n),
-    perDay: perDay.map((_, i) => sum((g) => g.days[i] ?? 0)),
+    median_seconds: funnelMedian(funnel),
+    responses: funnel.n,
+    perDay: days.slice(0, -1).map((at) => funnel.days[Math.floor(Date.parse(at) / DAY)] ?? 0),
   };
 }

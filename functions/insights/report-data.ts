@@ -11,7 +11,7 @@ import { resolveWhere } from "../services/where/resolve.ts";
 import { whereSql } from "../services/where/sql.ts";
 import { reachedCounts } from "./dropoff.ts";
 import { reportTallies } from "./report-tallies.ts";
-import { statsBesideTrend } from "./stats.ts";
+import { beaconTotals, statsBesideTrend, statsShape } from "./stats.ts";
 
 const DAY = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -44,10 +44,18 @@ export async function trendFor(
       ...filter.params,
     ],
   );
-  const perDay = new Map(rows.map((r) => [utcDay(r.day * DAY), r.count]));
+  return trendOf(Object.fromEntries(rows.map((r) => [r.day, r.count])), now, days);
+}
+
+/** The UTC midnight starting the day of `now`. */
+const dayOf = (now: number) => Date.parse(`${utcDay(now)}T00:00:00Z`);
+
+/** The `days` days ending with the day of `now`, each with its count in `perDay` (by day number). */
+function trendOf(perDay: Record<string, number>, now: number, days: number) {
+  const today = dayOf(now);
   return Array.from({ length: days }, (_, i) => {
-    const date = utcDay(today - (days - 1 - i) * DAY);
-    return { date, count: perDay.get(date) ?? 0 };
+    const at = today - (days - 1 - i) * DAY;
+    return { date: utcDay(at), count: perDay[at / DAY] ?? 0 };
   });
 }
 
@@ -114,10 +122,37 @@ export async function collectReport(
   const lines = await formLineage(ctx, row);
   const test = w.withTest === true;
   const where = await resolveWhere(ctx, row, w.where, lines);
-  const trending = trendFor(ctx, row.id, w.now, TREND_DAYS, test, where);
+  // all time and unsegmented, what the closed days hold is kept (closed-days.ts): the counts come
+  // with each day's, and the trend and the stats are read off them
+  const keep = w.since === null && w.until === null && where.length === 0;
+  const tallying = reportTallies(
+    ctx,
+    row.id,
+    fields,
+    w.since,
+    quiz,
+    w.until,
+    w.textLimit,
+    lines,
+    test,
+    where,
+    keep ? w.now : null,
+  );
+  const trending = keep
+    ? tallying.then((t) => trendOf(t.days, w.now, TREND_DAYS))
+    : trendFor(ctx, row.id, w.now, TREND_DAYS, test, where);
   const [t, stats, trend, furthest, languages] = await Promise.all([
-    reportTallies(ctx, row.id, fields, w.since, quiz, w.until, w.textLimit, lines, test, where),
-    statsBesideTrend(ctx, row, trending, TREND_DAYS, w.now, test, where),
+    tallying,
+    keep
+      ? Promise.all([tallying, beaconTotals(ctx, row.id)]).then(([t, events]) =>
+          statsShape(
+            dayOf(w.now),
+            trendOf(t.days, w.now, 14).map((d) => d.count),
+            t.responses,
+            events,
+          ),
+        )
+      : statsBesideTrend(ctx, row, trending, TREND_DAYS, w.now, test, where),
     trending,
     // progress beacons say who reached a field, not what they answered: a segment cannot narrow them
     reachedCounts(ctx, row.id, w.since, w.until, lines),

@@ -1,5 +1,4 @@
 import type { Field } from "../../src/core/field-schema.ts";
-import { histogramMedian } from "../../src/core/median.ts";
 import type { Lineage } from "../../src/core/plan/lineage.ts";
 import {
   type AggregateRow,
@@ -12,24 +11,27 @@ import type { AppContext } from "../context.ts";
 import { testAnswers } from "../services/responses.ts";
 import { aliases } from "../services/versions/reads.ts";
 import { whereSql } from "../services/where/sql.ts";
+import { overClosedDays } from "./closed-days.ts";
+import { foldFunnel, funnelMedian, mergeFunnels } from "./dropoff.ts";
 
 /** Text answers shown per field unless the caller asks for more (the rest are announced). */
 const RECENT = 5;
-const roundSeconds = (n: number) => Math.round(n * 10) / 10;
-
-/**
- * The median time of responses counted grouped by the seconds they took (a GROUP BY lets Postgres
- * share the scan among its workers; percentile_cont would not), rounded as the stats show it.
- */
-export function medianSeconds(groups: readonly { seconds: number | null; n: number }[]) {
-  const median = histogramMedian(
-    groups.flatMap((g) => (g.seconds === null ? [] : [{ value: Number(g.seconds), n: g.n }])),
-  );
-  return median === null ? null : roundSeconds(median);
-}
 const inPeriod = (withTest: boolean) =>
   `form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)`;
 const LIST = new Set(["checkbox", "ranking"]);
+/** A field with more distinct values than this is counted whole each time, not kept. */
+const KEPT_VALUES = 2000;
+
+/** Value rows of two spans as one: the same value's counts and positions added. */
+function mergeRows(a: AggregateRow[], b: AggregateRow[]): AggregateRow[] {
+  const rows = new Map<string, AggregateRow>();
+  for (const r of [...a, ...b]) {
+    const key = JSON.stringify([r.kind, r.sub, r.item]);
+    const seen = rows.get(key);
+    rows.set(key, seen ? { ...seen, n: seen.n + r.n, pos: seen.pos + r.pos } : r);
+  }
+  return [...rows.values()];
+}
 
 /** One branch of the value aggregate for a field whose id is bind parameter `$k`. */
 function branch(field: Field, k: string, responses: string, inRange: string): string {
@@ -97,6 +99,7 @@ export async function reportTallies(
   lines: Lineage | null = null,
   withTest = false,
   where: readonly WhereCondition[] = [],
+  keepAsOf: number | null = null,
 ) {
   // a filter (SPEC §18) joins the period's condition; its parameters follow each statement's own
   const filtered = (first: number) => whereSql(where, first);
@@ -135,36 +138,64 @@ export async function reportTallies(
   const recentWhere = filtered(6 + alias.length);
   const texts = fields.filter((f) => !tallied(f)).map((f) => f.id);
   const answered = ids.map((_, i) => `count(*) filter (where payload ? ${k(i)})::int`);
-  const [totals, values, recent] = await Promise.all([
-    // grouped by the seconds taken, the median read off the groups (as the stats do, dropoff.ts):
-    // a GROUP BY lets Postgres share the scan among its workers, an ordered-set aggregate not
-    ctx.db.query<{ seconds: number | null; n: number; answered: number[] }>(
-      `select seconds, count(*)::int as n, array[${answered.join(", ") || "0"}]::int[] as answered
+  // grouped by the seconds taken, the median read off the groups (as the stats do, dropoff.ts):
+  // a GROUP BY lets Postgres share the scan among its workers, an ordered-set aggregate not;
+  // kept (closed-days.ts), by day too: the trend and the stats are read off the days
+  const totalsText = (byDay: boolean) =>
+    `select ${byDay ? "(extract(epoch from g.day) / 86400)::int as day, " : ""}g.seconds, g.n, g.answered from (
+       select ${byDay ? "date_bin('1 day', submitted_at, '2000-01-01T00:00:00Z') as day, " : ""}seconds,
+              count(*)::int as n, array[${answered.join(", ") || "0"}]::int[] as answered
          from ${from(ids.length + 4)} where ${inPeriod(withTest)} and ${totalsWhere.text}
-        group by seconds`,
-      [formId, since, until, ...ids, ...alias, ...totalsWhere.params],
-    ),
-    inLanes(
-      counted.map((q, i) => async () => {
-        const rows = await ctx.db.query<AggregateRow>(q.text, q.params);
-        const field = summarised[i];
-        if (
-          !field ||
-          field.type === "matrix" ||
-          LIST.has(field.type) ||
-          !rows.some(mayBeStructured)
+        group by ${byDay ? "1, 2" : "seconds"}) as g`;
+  const totalsRead = (byDay: boolean) => async (start: string | null, end: string | null) =>
+    foldFunnel(
+      await ctx.db.query<{ day?: number; seconds: number | null; n: number; answered: number[] }>(
+        totalsText(byDay),
+        [formId, start, end, ...ids, ...alias, ...totalsWhere.params],
+      ),
+      ids.length,
+    );
+  /** A field's values in [start, end), less the structured answers a scalar field's took in. */
+  const valuesRead =
+    (q: { text: string; params: unknown[] }, field: Field | undefined) =>
+    async (start: string | null, end: string | null) => {
+      const params = [formId, start, end, ...q.params.slice(3)];
+      const rows = await ctx.db.query<AggregateRow>(q.text, params);
+      if (!field || field.type === "matrix" || LIST.has(field.type) || !rows.some(mayBeStructured))
+        return rows;
+      const structured = await ctx.db.query<{ item: string; n: number }>(
+        structuredAnswers("$4::text", from(5), inRange),
+        params,
+      );
+      const less = new Map(structured.map((r) => [r.item, r.n]));
+      return rows
+        .map((r) =>
+          r.item !== null && less.has(r.item) ? { ...r, n: r.n - less.get(r.item)! } : r,
         )
-          return rows;
-        const structured = await ctx.db.query<{ item: string; n: number }>(
-          structuredAnswers("$4::text", from(5), inRange),
-          q.params,
-        );
-        const less = new Map(structured.map((r) => [r.item, r.n]));
-        return rows
-          .map((r) =>
-            r.item !== null && less.has(r.item) ? { ...r, n: r.n - less.get(r.item)! } : r,
-          )
-          .filter((r) => r.n > 0);
+        .filter((r) => r.n > 0);
+    };
+  // all time and unsegmented (collectReport): what the closed days hold is kept, its key the
+  // statement with its parameters but the span
+  const kept = (key: unknown[]) => JSON.stringify(["report", withTest, ...key]);
+  const [totals, values, recent] = await Promise.all([
+    keepAsOf === null
+      ? totalsRead(false)(since, until)
+      : overClosedDays(ctx, formId, keepAsOf, {
+          key: kept([totalsText(true), ids, alias]),
+          read: totalsRead(true),
+          merge: mergeFunnels,
+        }),
+    inLanes(
+      counted.map((q, i) => () => {
+        const read = valuesRead(q, summarised[i]);
+        return keepAsOf === null
+          ? read(since, until)
+          : overClosedDays(ctx, formId, keepAsOf, {
+              key: kept([q.text, q.params.slice(3)]),
+              read,
+              merge: mergeRows,
+              keep: (rows) => rows.length <= KEPT_VALUES,
+            });
       }),
       LANES,
     ),
@@ -178,7 +209,7 @@ export async function reportTallies(
           [formId, since, until, texts, recentLimit, ...alias, ...recentWhere.params],
         ),
   ]);
-  const answeredAt = (i: number) => totals.reduce((n, g) => n + (g.answered[i] ?? 0), 0);
+  const answeredAt = (i: number) => totals.answered[i] ?? 0;
   const tallies = new Map(fields.map((f, i) => [f.id, newTally(answeredAt(i))]));
   const byId = new Map(fields.map((f) => [f.id, f]));
   const scores = new Map<number, number>();
@@ -198,9 +229,11 @@ export async function reportTallies(
   }));
   return {
     earlier,
-    responses: totals.reduce((n, g) => n + g.n, 0),
+    responses: totals.n,
+    /** Responses per UTC day (by its number since 1970); only when kept. */
+    days: totals.days,
     tallies,
     scores,
-    medianSeconds: medianSeconds(totals),
+    medianSeconds: funnelMedian(totals),
   };
 }

@@ -28,12 +28,12 @@ export async function formStats(
   const lines = await formLineage(ctx, row);
   // a filter (SPEC §18) narrows the responses; views, starts and beacons are not answers
   const filter = await resolveWhere(ctx, row, where, lines);
-  // one pass over the responses counts them, their answers, their median time and the last
-  // 14 days' (dropoff.ts); the beacons' totals come from their per-day counters
+  // one pass over the responses of the days not yet kept counts them by day, their answers and
+  // their median time (dropoff.ts); the beacons' totals come from their per-day counters
   const window = statsDays(now);
   const [events, funnel] = await Promise.all([
     beaconTotals(ctx, row.id),
-    funnelFor(ctx, row.id, row.definition.fields, lines, withTest, filter, window.bounds),
+    funnelFor(ctx, row.id, row.definition.fields, lines, withTest, filter, window.bounds, now),
   ]);
   const { responses, perDay, ...rest } = funnel;
   return { ...statsShape(window.today, perDay, responses, events), ...rest };
@@ -48,7 +48,7 @@ function statsDays(now: number): { today: number; bounds: string[] } {
   return { today, bounds };
 }
 
-async function beaconTotals(ctx: AppContext, formId: string) {
+export async function beaconTotals(ctx: AppContext, formId: string) {
   const [events] = await ctx.db.query<{ views: number; starts: number }>(
     "select coalesce(sum(views), 0)::int as views, coalesce(sum(starts), 0)::int as starts from form_events where form_id = $1",
     [formId],
@@ -57,7 +57,7 @@ async function beaconTotals(ctx: AppContext, formId: string) {
 }
 
 /** The stats' answer from the responses of each of the 14 days (oldest first) and in all. */
-function statsShape(
+export function statsShape(
   today: number,
   perDay: readonly number[],
   responses: number,
