@@ -63,8 +63,10 @@ export async function overClosedDays<T>(
   const [closing, recent] = await Promise.all([aggregate.read(since, closedAt), newer]);
   const value = kept ? aggregate.merge(kept.value!, closing) : closing;
   if (aggregate.keep?.(value) === false) return aggregate.merge(value, recent);
+  // what was kept under an earlier generation is of no use any more: it goes
   await ctx.db.query(
-    `insert into response_rollups (form_id, key, gen, until, value)
+    `with stale as (delete from response_rollups where form_id = $1 and key <> $2 and gen <> $3::bigint)
+     insert into response_rollups (form_id, key, gen, until, value)
      values ($1, $2, $3::bigint, $4, $5::jsonb)
      on conflict (form_id, key) do update
        set gen = excluded.gen, until = excluded.until, value = excluded.value`,

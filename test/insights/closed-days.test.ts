@@ -305,6 +305,11 @@ describe.each(DB_KINDS)("the report over kept closed days (%s)", (kind) => {
     expect((await api("DELETE", `/api/forms/kept-report/responses/${gone!.id}`)).status).toBe(204);
     const after = await both();
     expect(after.kept.responses).toBe(152);
+    // kept again, under the new generation; the earlier generation's rows are gone
+    const gens = await s.ctx.db.query<{ gen: string }>(
+      "select distinct gen::text as gen from response_rollups",
+    );
+    expect(gens).toHaveLength(1);
     expect({ ...after.kept, period: null }).toEqual({ ...after.whole, period: null });
     // and the Markdown report the API serves is the kept one
     const md = await fetch(`${s.url}/api/forms/kept-report/report?period=all`, {
