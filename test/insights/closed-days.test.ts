@@ -318,3 +318,72 @@ describe.each(DB_KINDS)("the report over kept closed days (%s)", (kind) => {
     expect(md).toContain("152");
   });
 });
+
+describe.each(DB_KINDS)("kept closed days under concurrent changes (%s)", (kind) => {
+  let s: TestServer;
+  let api: ReturnType<typeof client>;
+  let formId: string;
+
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+    api = client(s.url, s.apiKey);
+    expect((await api("POST", "/api/forms", { body: { ...form, slug: "busy" } })).status).toBe(201);
+    const [row] = await s.ctx.db.query<{ id: string }>("select id from forms where slug = 'busy'");
+    formId = row!.id;
+    await s.ctx.db.query(
+      `insert into responses (form_id, seq, payload, submitted_at)
+       select $1, g, '{"name": "A"}'::jsonb, now() - make_interval(mins => g * 7) from generate_series(1, 2000) g`,
+      [formId],
+    );
+  });
+  afterAll(() => s?.close());
+
+  it("ends with the counts of the rows as they are, however reads, deletes and restores interleave", async () => {
+    let reading = true;
+    const reads = (async () => {
+      let n = 0;
+      while (reading) {
+        expect((await api("GET", "/api/forms/busy/stats")).status).toBe(200);
+        n++;
+      }
+      return n;
+    })();
+    // each its own transaction: a delete of one closed day's response, a restore into another
+    for (let i = 0; i < 60; i++) {
+      if (i % 3 === 2)
+        await s.ctx.db.query(
+          `insert into responses (form_id, seq, payload, submitted_at)
+           values ($1, 1, '{"name": "B"}'::jsonb, now() - make_interval(hours => $2))`,
+          [formId, 30 + i * 3],
+        );
+      else
+        await s.ctx.db.query(
+          `delete from responses where id = (select id from responses where form_id = $1
+             and submitted_at < now() - interval '2 days' order by submitted_at limit 1 offset $2)`,
+          [formId, i * 11],
+        );
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    reading = false;
+    expect(await reads).toBeGreaterThan(0);
+    const [truth] = await s.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from responses where form_id = $1",
+      [formId],
+    );
+    const days = await s.ctx.db.query<{ day: string; n: number }>(
+      `select to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n
+         from responses where form_id = $1 group by 1`,
+      [formId],
+    );
+    const perDay = new Map(days.map((d) => [d.day, d.n]));
+    // twice: the first may count again what a change set aside, the second reads what it kept
+    for (let round = 0; round < 2; round++) {
+      const stats = (await api("GET", "/api/forms/busy/stats")).body;
+      expect(stats.responses).toBe(truth!.n);
+      for (const d of stats.sparkline_7d) expect(d.count).toBe(perDay.get(d.date) ?? 0);
+      const first = Date.parse(`${stats.sparkline_7d[0].date}T00:00:00Z`);
+      const before = Array.from({ length: 7 }, (_, i) => utcDay(first - (7 - i) * DAY));
+      expect(stats.change.previous).toBe(before.reduce((n, d) => n + (perDay.get(d) ?? 0), 0));
+    }
+  });
+});
