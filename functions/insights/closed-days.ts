@@ -17,6 +17,11 @@ export interface Additive<T> {
   /** The aggregate of the responses submitted in [from, until); null is no bound. */
   read(from: string | null, until: string | null): Promise<T>;
   merge(a: T, b: T): T;
+  /**
+   * The aggregates of [from, at) and of [at, ∞) from one statement, for one counted by day: a
+   * form's first read counts its closed days and today's in one pass.
+   */
+  readSplit?(from: string | null, at: string): Promise<[T, T]>;
   /** Whether the closed days' aggregate is worth keeping (small enough to read back at once). */
   keep?(value: T): boolean;
 }
@@ -57,10 +62,11 @@ export async function overClosedDays<T>(
   const kept = head && head.kept === gen && head.value !== null ? head : null;
   const until = kept ? Number(kept.until) : null;
   if (until !== null && until > closed) return aggregate.read(null, null);
-  const newer = aggregate.read(closedAt, null);
-  if (until === closed) return aggregate.merge(kept!.value!, await newer);
+  if (until === closed) return aggregate.merge(kept!.value!, await aggregate.read(closedAt, null));
   const since = until === null ? null : new Date(until).toISOString();
-  const [closing, recent] = await Promise.all([aggregate.read(since, closedAt), newer]);
+  const [closing, recent] = aggregate.readSplit
+    ? await aggregate.readSplit(since, closedAt)
+    : await Promise.all([aggregate.read(since, closedAt), aggregate.read(closedAt, null)]);
   const value = kept ? aggregate.merge(kept.value!, closing) : closing;
   if (aggregate.keep?.(value) === false) return aggregate.merge(value, recent);
   // what was kept under an earlier generation is of no use any more: it goes

@@ -115,7 +115,7 @@ export async function funnelFor(
 }> {
   const ids = answerable(fields).map((f) => f.id);
   const keys = ids.map((id) => lines?.keys.get(id) ?? [id]);
-  const read = async (from: string | null, until: string | null): Promise<Funnel> => {
+  const groups = async (from: string | null, until: string | null) => {
     const params: unknown[] = [formId];
     const p = (value: unknown) => {
       params.push(value);
@@ -131,12 +131,7 @@ export async function funnelFor(
     const filter = whereSql(where, params.length + 1);
     // grouped by day and by the seconds taken: the counts add up over the groups, and the median
     // is read off the groups' sizes (medianSeconds); date_bin is integer arithmetic on the instant
-    const groups = await ctx.db.query<{
-      day: number;
-      seconds: number | null;
-      n: number;
-      answered: number[];
-    }>(
+    return ctx.db.query<{ day: number; seconds: number | null; n: number; answered: number[] }>(
       `select (extract(epoch from g.day) / 86400)::int as day, g.seconds, g.n, g.answered from (
          select date_bin('1 day', submitted_at, '2000-01-01T00:00:00Z') as day, seconds,
                 count(*)::int as n, array[${answered.join(", ") || "0"}]::int[] as answered
@@ -144,7 +139,23 @@ export async function funnelFor(
           group by 1, 2) as g`,
       [...params, ...filter.params],
     );
-    return foldFunnel(groups, ids.length);
+  };
+  const read = async (from: string | null, until: string | null) =>
+    foldFunnel(await groups(from, until), ids.length);
+  // the days before `at` apart from the rest, out of one statement
+  const readSplit = async (from: string | null, at: string): Promise<[Funnel, Funnel]> => {
+    const all = await groups(from, null);
+    const day = Date.parse(at) / DAY;
+    return [
+      foldFunnel(
+        all.filter((g) => g.day < day),
+        ids.length,
+      ),
+      foldFunnel(
+        all.filter((g) => g.day >= day),
+        ids.length,
+      ),
+    ];
   };
   // a filter's segment is not kept: it is read whole
   const counting =
@@ -153,6 +164,7 @@ export async function funnelFor(
       : overClosedDays(ctx, formId, now, {
           key: JSON.stringify(["funnel", withTest, keys]),
           read,
+          readSplit,
           merge: mergeFunnels,
         });
   const [funnel, furthest] = await Promise.all([

@@ -12,7 +12,9 @@ import { testAnswers } from "../services/responses.ts";
 import { aliases } from "../services/versions/reads.ts";
 import { whereSql } from "../services/where/sql.ts";
 import { overClosedDays } from "./closed-days.ts";
-import { foldFunnel, funnelMedian, mergeFunnels } from "./dropoff.ts";
+import { type Funnel, foldFunnel, funnelMedian, mergeFunnels } from "./dropoff.ts";
+
+const DAY = 86_400_000;
 
 /** Text answers shown per field unless the caller asks for more (the rest are announced). */
 const RECENT = 5;
@@ -147,14 +149,21 @@ export async function reportTallies(
               count(*)::int as n, array[${answered.join(", ") || "0"}]::int[] as answered
          from ${from(ids.length + 4)} where ${inPeriod(withTest)} and ${totalsWhere.text}
         group by ${byDay ? "1, 2" : "seconds"}) as g`;
-  const totalsRead = (byDay: boolean) => async (start: string | null, end: string | null) =>
-    foldFunnel(
-      await ctx.db.query<{ day?: number; seconds: number | null; n: number; answered: number[] }>(
-        totalsText(byDay),
-        [formId, start, end, ...ids, ...alias, ...totalsWhere.params],
-      ),
-      ids.length,
+  const totalsGroups = (byDay: boolean, start: string | null, end: string | null) =>
+    ctx.db.query<{ day?: number; seconds: number | null; n: number; answered: number[] }>(
+      totalsText(byDay),
+      [formId, start, end, ...ids, ...alias, ...totalsWhere.params],
     );
+  const totalsRead = (byDay: boolean) => async (start: string | null, end: string | null) =>
+    foldFunnel(await totalsGroups(byDay, start, end), ids.length);
+  // kept: the closed days apart from the newer ones, out of one statement
+  const totalsSplit = async (start: string | null, at: string) => {
+    const all = await totalsGroups(true, start, null);
+    const day = Date.parse(at) / DAY;
+    const before = all.filter((g) => g.day! < day);
+    const after = all.filter((g) => g.day! >= day);
+    return [foldFunnel(before, ids.length), foldFunnel(after, ids.length)] as [Funnel, Funnel];
+  };
   /** A field's values in [start, end), less the structured answers a scalar field's took in. */
   const valuesRead =
     (q: { text: string; params: unknown[] }, field: Field | undefined) =>
@@ -183,6 +192,7 @@ export async function reportTallies(
       : overClosedDays(ctx, formId, keepAsOf, {
           key: kept([totalsText(true), ids, alias]),
           read: totalsRead(true),
+          readSplit: totalsSplit,
           merge: mergeFunnels,
         }),
     inLanes(
