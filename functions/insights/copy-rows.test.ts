@@ -76,6 +76,11 @@ describe("the cells are written as the batched path writes them", () => {
   it("joins every kind of list as cellText does", () => {
     const lists: unknown[] = [
       ["a", "c"],
+      ["x", "", "y", "z"],
+      ["a", 1, ", "],
+      ["a", 1, ", b"],
+      [", ", 2, "x"],
+      ["a", true],
       ["[Beta]", "x]"],
       ["[", "]"],
       ["", ""],

@@ -76,9 +76,9 @@ export function pgInstant(t: string): string {
 
 /**
  * A list answer from its jsonb text, as `cellText` writes it: the items joined with `; `. A list
- * of strings without an escape is cut out of the text: every quote is then a delimiter, so once
- * the `["` and `"]` around it are gone and each `", "` is `; `, no quote is left — one left means
- * an item that is not a string. Anything else is parsed and written by `cellText` itself.
+ * of strings without an escape is cut out of the text: every quote is then a delimiter, so inside
+ * the `["` and `"]` around it each quote must open a `", "` that becomes `; ` — any other means an
+ * item that is not a string. Anything else is parsed and written by `cellText` itself.
  */
 export function listCell(t: Field): string {
   if (t === null) return "";
@@ -91,10 +91,28 @@ export function listCell(t: Field): string {
     t.charCodeAt(last) === 93 && // ]
     t.indexOf("\\") < 0
   ) {
-    const joined = t.slice(2, -2).replaceAll('", "', "; ");
-    if (joined.indexOf('"') < 0) return joined;
+    const joined = joinedStrings(t, last - 1);
+    if (joined !== null) return joined;
   }
   return encode(cellText(JSON.parse(decode(t))));
+}
+
+/**
+ * The strings of `["a", "b"]` (its closing quote at `end`) joined with `; `, or null at a quote
+ * that is not a `", "`. A loop over the quotes: `replaceAll` took 2.5 times as long (issue 28).
+ */
+function joinedStrings(t: string, end: number): string | null {
+  let out = "";
+  let at = 2;
+  for (;;) {
+    const q = t.indexOf('"', at);
+    if (q < 0) return null;
+    if (q >= end) return out + t.slice(at, end);
+    if (t.charCodeAt(q + 1) !== 44 || t.charCodeAt(q + 2) !== 32 || t.charCodeAt(q + 3) !== 34)
+      return null;
+    out += `${t.slice(at, q)}; `;
+    at = q + 4;
+  }
 }
 
 /** What makes `csvCell` change a cell: a start a spreadsheet runs as a formula, a quote, comma or line break. */
