@@ -22,10 +22,10 @@ create table response_rollup_gens (
 );
 
 -- A deleted form's own trigger deletes its responses after its row: nothing left to set aside.
-create or replace function formdown_rollups_stale(forms uuid[]) returns void
+create or replace function formdown_rollups_stale(changed uuid[]) returns void
   language sql as $$
   insert into response_rollup_gens (form_id, gen)
-    select f, 1 from unnest(forms) as f where exists (select 1 from forms where id = f)
+    select f, 1 from unnest(changed) as f where exists (select 1 from forms where id = f)
   on conflict (form_id) do update set gen = response_rollup_gens.gen + 1;
 $$;
 
