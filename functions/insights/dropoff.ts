@@ -87,6 +87,25 @@ export function foldFunnel(
   return funnel;
 }
 
+/** Groups counted by day folded as two Funnels: the days before `at`, and `at`'s and after. */
+export function foldSplit(
+  groups: readonly { day?: number; seconds: number | null; n: number; answered: number[] }[],
+  at: string,
+  width: number,
+): [Funnel, Funnel] {
+  const day = Date.parse(at) / DAY;
+  return [
+    foldFunnel(
+      groups.filter((g) => g.day! < day),
+      width,
+    ),
+    foldFunnel(
+      groups.filter((g) => g.day! >= day),
+      width,
+    ),
+  ];
+}
+
 /** The median of a Funnel's seconds (null when none has its time). */
 export const funnelMedian = (funnel: Funnel) =>
   medianSeconds(Object.entries(funnel.seconds).map(([s, n]) => ({ seconds: Number(s), n })));
@@ -96,7 +115,7 @@ export const funnelMedian = (funnel: Funnel) =>
  * the responses of the days not yet kept (closed-days.ts; with a filter, over all of them),
  * counting them by day and by the seconds they took, and each field's answers. The beacons come
  * from their per-day counters. Through `formerly` (the lineage's keys) a response that answered a
- * field under an earlier id answered it. `days` are the bounds of the stats' days, oldest first.
+ * field under an earlier id answered it.
  */
 export async function funnelFor(
   ctx: AppContext,
@@ -105,13 +124,13 @@ export async function funnelFor(
   lines: Lineage | null = null,
   withTest = false,
   where: readonly WhereCondition[] = [],
-  days: readonly string[] = [],
   now = Date.now(),
 ): Promise<{
   dropoff: FunnelStep[];
   median_seconds: number | null;
   responses: number;
-  perDay: number[];
+  /** Responses per UTC day, by its number since 1970. */
+  days: Record<string, number>;
 }> {
   const ids = answerable(fields).map((f) => f.id);
   const keys = ids.map((id) => lines?.keys.get(id) ?? [id]);
@@ -143,20 +162,8 @@ export async function funnelFor(
   const read = async (from: string | null, until: string | null) =>
     foldFunnel(await groups(from, until), ids.length);
   // the days before `at` apart from the rest, out of one statement
-  const readSplit = async (from: string | null, at: string): Promise<[Funnel, Funnel]> => {
-    const all = await groups(from, null);
-    const day = Date.parse(at) / DAY;
-    return [
-      foldFunnel(
-        all.filter((g) => g.day < day),
-        ids.length,
-      ),
-      foldFunnel(
-        all.filter((g) => g.day >= day),
-        ids.length,
-      ),
-    ];
-  };
+  const readSplit = async (from: string | null, at: string) =>
+    foldSplit(await groups(from, null), at, ids.length);
   // a filter's segment is not kept: it is read whole
   const counting =
     where.length > 0
@@ -176,6 +183,6 @@ export async function funnelFor(
     dropoff: dropoffFunnel(fields, furthest, counts),
     median_seconds: funnelMedian(funnel),
     responses: funnel.n,
-    perDay: days.slice(0, -1).map((at) => funnel.days[Math.floor(Date.parse(at) / DAY)] ?? 0),
+    days: funnel.days,
   };
 }

@@ -12,9 +12,7 @@ import { testAnswers } from "../services/responses.ts";
 import { aliases } from "../services/versions/reads.ts";
 import { whereSql } from "../services/where/sql.ts";
 import { overClosedDays } from "./closed-days.ts";
-import { type Funnel, foldFunnel, funnelMedian, mergeFunnels } from "./dropoff.ts";
-
-const DAY = 86_400_000;
+import { foldFunnel, foldSplit, funnelMedian, mergeFunnels } from "./dropoff.ts";
 
 /** Text answers shown per field unless the caller asks for more (the rest are announced). */
 const RECENT = 5;
@@ -157,13 +155,8 @@ export async function reportTallies(
   const totalsRead = (byDay: boolean) => async (start: string | null, end: string | null) =>
     foldFunnel(await totalsGroups(byDay, start, end), ids.length);
   // kept: the closed days apart from the newer ones, out of one statement
-  const totalsSplit = async (start: string | null, at: string) => {
-    const all = await totalsGroups(true, start, null);
-    const day = Date.parse(at) / DAY;
-    const before = all.filter((g) => g.day! < day);
-    const after = all.filter((g) => g.day! >= day);
-    return [foldFunnel(before, ids.length), foldFunnel(after, ids.length)] as [Funnel, Funnel];
-  };
+  const totalsSplit = async (start: string | null, at: string) =>
+    foldSplit(await totalsGroups(true, start, null), at, ids.length);
   /** A field's values in [start, end), less the structured answers a scalar field's took in. */
   const valuesRead =
     (q: { text: string; params: unknown[] }, field: Field | undefined) =>

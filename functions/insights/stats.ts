@@ -30,22 +30,25 @@ export async function formStats(
   const filter = await resolveWhere(ctx, row, where, lines);
   // one pass over the responses of the days not yet kept counts them by day, their answers and
   // their median time (dropoff.ts); the beacons' totals come from their per-day counters
-  const window = statsDays(now);
   const [events, funnel] = await Promise.all([
     beaconTotals(ctx, row.id),
-    funnelFor(ctx, row.id, row.definition.fields, lines, withTest, filter, window.bounds, now),
+    funnelFor(ctx, row.id, row.definition.fields, lines, withTest, filter, now),
   ]);
-  const { responses, perDay, ...rest } = funnel;
-  return { ...statsShape(window.today, perDay, responses, events), ...rest };
+  const { responses, days, ...rest } = funnel;
+  const perDay = daysEnding(days, now, 14).map((d) => d.count);
+  return { ...statsShape(dayOf(now), perDay, responses, events), ...rest };
 }
 
-/** The 14 UTC days the stats show, oldest first, today last: their 15 bounds as instants. */
-function statsDays(now: number): { today: number; bounds: string[] } {
-  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
-  const bounds = Array.from({ length: 15 }, (_, i) =>
-    new Date(today - (13 - i) * DAY).toISOString(),
-  );
-  return { today, bounds };
+/** The UTC midnight starting the day of `now`. */
+export const dayOf = (now: number) => Date.parse(`${utcDay(now)}T00:00:00Z`);
+
+/** The `days` days ending with the day of `now`, each with its count in `perDay` (by day number). */
+export function daysEnding(perDay: Record<string, number>, now: number, days: number) {
+  const today = dayOf(now);
+  return Array.from({ length: days }, (_, i) => {
+    const at = today - (days - 1 - i) * DAY;
+    return { date: utcDay(at), count: perDay[at / DAY] ?? 0 };
+  });
 }
 
 export async function beaconTotals(ctx: AppContext, formId: string) {
@@ -104,7 +107,7 @@ export async function statsBesideTrend(
 ) {
   const filter = whereSql(where, 4);
   const only = `${testAnswers(withTest)} and ${filter.text}`;
-  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  const today = dayOf(now);
   const from = new Date(today - (trendDays - 1) * DAY).toISOString();
   const until = new Date(today + DAY).toISOString();
   const [events, outside, days] = await Promise.all([
