@@ -3,6 +3,7 @@ import postgres from "postgres";
 import { copyOut } from "./copy-out.ts";
 import { databaseGate } from "./gate.ts";
 import { unavailableError } from "./outage.ts";
+import { preparedQueries } from "./pglite-prepared.ts";
 
 /**
  * The one database interface: PGlite (embedded) or any Postgres through postgres.js. Parameters
@@ -34,8 +35,8 @@ export interface Db {
 
 export interface QueryOptions {
   /**
-   * Keep the statement prepared on each connection (Postgres, where the URL allows it), so it is
-   * planned once rather than on every call. Only for hot texts of a fixed shape: the driver keeps
+   * Keep the statement prepared on each connection (Postgres, where the URL allows it; PGlite,
+   * pglite-prepared.ts), so it is planned once rather than on every call. Only for hot texts of a fixed shape: the driver keeps
    * every prepared text for the connection's life, so a text assembled per form must not be.
    */
   prepare?: boolean;
@@ -83,11 +84,11 @@ function ownRows(rows: Record<string, unknown>[]): Record<string, unknown>[] {
 }
 
 export function wrapPglite(pg: PGlite, onClose?: () => Promise<void> | void): Db {
+  const query = preparedQueries(pg);
   return {
     kind: "pglite",
-    async query<T>(text: string, params: unknown[] = []) {
-      const res = await pg.query<Record<string, unknown>>(text, params);
-      return res.rows.map(normalise) as T[];
+    async query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}) {
+      return (await query(text, params, options.prepare)).map(normalise) as T[];
     },
     async exec(script: string) {
       await pg.transaction(async (tx) => {
