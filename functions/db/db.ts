@@ -36,8 +36,9 @@ export interface Db {
 export interface QueryOptions {
   /**
    * Keep the statement prepared on each connection (Postgres, where the URL allows it; PGlite,
-   * pglite-prepared.ts), so it is planned once rather than on every call. Only for hot texts of a fixed shape: the driver keeps
-   * every prepared text for the connection's life, so a text assembled per form must not be.
+   * pglite-prepared.ts), so it is planned once rather than on every call. Only for hot texts of
+   * a fixed shape: the driver keeps every prepared text for the connection's life (PGlite its
+   * last 200), so a text assembled per form must not be.
    */
   prepare?: boolean;
   /**
