@@ -20,7 +20,9 @@ describe("prepared statements on PGlite", () => {
     await db.exec(`create table t (id int primary key, doc jsonb, at timestamptz, tags text[],
                                    big bigint, ok boolean, note text)`);
   });
-  afterAll(() => db.close());
+  afterAll(async () => {
+    if (!pg.closed) await db.close();
+  });
 
   it("answers a hot statement as the unnamed path does, typed, and keeps it prepared", async () => {
     const insert = `insert into t (id, doc, at, tags, big, ok, note) values ($1, $2, $3, $4, $5, $6, $7)
@@ -97,5 +99,13 @@ describe("prepared statements on PGlite", () => {
     expect(rows[0]!.n).toBeLessThanOrEqual(200);
     expect(await kept(first)).toBe(0);
     expect(await kept("select $1::int + 200 as n")).toBe(1);
+  });
+
+  it("says the database is closed once it is, as the unnamed path does", async () => {
+    const statement = "select $1::int as n";
+    expect(await db.query(statement, [1], hot)).toEqual([{ n: 1 }]);
+    await db.close();
+    await expect(db.query("select 1")).rejects.toThrow("PGlite is closed");
+    await expect(db.query(statement, [2], hot)).rejects.toThrow("PGlite is closed");
   });
 });

@@ -119,6 +119,8 @@ export function preparedQueries(
     serialize ??= (await import("@electric-sql/pglite")).protocol.serialize;
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {
+        // as `query` says it (a statement that waited for the lock while the database closed)
+        if (pg.closed) throw new Error("PGlite is closed");
         let prepared = kept.get(text);
         if (prepared) {
           // most recently used last: the first entry is the one to close
