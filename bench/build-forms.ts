@@ -1,4 +1,5 @@
 // Build time for N generated forms (default 1,000) into a temporary folder. Goal: ≤ 60 s.
+import "./reader-gone.ts";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -8,6 +8,7 @@
 // medians, ratios and peak RSS (VmHWM) are printed. Usage: `node bench/deno-cold.ts [runs]`.
 // Needs Postgres at 127.0.0.1:5432 (BENCH_PG_URL overrides); cleans up even on failure.
 // BENCH_DENO_FLAGS adds flags to every `deno run` (e.g. `--unstable-lazy-dynamic-imports`).
+import "./reader-gone.ts";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";

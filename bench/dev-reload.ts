@@ -1,5 +1,6 @@
 // `formdown dev`: time from saving a form file to the open page showing the change (goal ≤ 1 s),
 // against a plain page.reload() of the same page measured in the same run (the floor).
+import "./reader-gone.ts";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -6,6 +6,7 @@
 // It finishes or fails with a reason, and always cleans up: every wait has a deadline, a child
 // that dies fails the run at once, the fill never goes through the server's statement timeout,
 // and its database is dropped on any exit (an interrupted earlier run's too, after an hour).
+import "./reader-gone.ts";
 import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { get } from "node:http";

@@ -9,6 +9,7 @@
 // Needs the PostgreSQL server binaries (/usr/lib/postgresql/*/bin, or PG_BIN); as root, the
 // cluster runs as the `postgres` user (test/faults/pg-cluster.ts). The short versions run in
 // `npm test` (test/faults/).
+import "./reader-gone.ts";
 import postgres from "postgres";
 import { createPgCluster } from "../test/faults/pg-cluster.ts";
 import { missingFrom, type ReadBack } from "../test/faults/read-back.ts";

@@ -7,6 +7,7 @@
 // PGlite init child), sampled every 50 ms; `npm start` adds npm's own ~65 MB on top. For the
 // fresh-clone figure remove dist/ first; `rm -rf node_modules/.cache/formdown` shows the start
 // without the initdb template that `npm install` leaves.
+import "./reader-gone.ts";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -4,6 +4,7 @@
 // Figures are CPU time of this process (server and client share it) and medians over rounds; the
 // submit latency is compared with the same submit alone, in the same run, as a ratio.
 
+import "./reader-gone.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -7,6 +7,7 @@
 // Debian's chromium (/usr/bin/chromium) runs the pages; the server is the embedded one on PGlite,
 // with the examples deployed from forms/ as `npm start` deploys them.
 
+import "./reader-gone.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -15,6 +15,7 @@
 // Usage: npx node bench/limiter.ts [turns]   — each mode gets `turns` one-second turns (default
 // 10) after a 3 s warm-up (BENCH_DB=pglite|postgres for one only; Postgres runs when
 // 127.0.0.1:5432 answers, in a database of its own dropped afterwards).
+import "./reader-gone.ts";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";

@@ -2,6 +2,7 @@
 // (SPEC §16: the answers each change touches are counted in ONE statement, one pass over the
 // responses); and the submit INSERT with the `version` column against the same INSERT without it.
 // Prints ratios; figures on a shared machine are noisy. Usage: node bench/plan.ts [1000000]
+import "./reader-gone.ts";
 import postgres from "postgres";
 import type { AppContext } from "../functions/context.ts";
 import { openPostgres } from "../functions/db/db.ts";

@@ -5,6 +5,7 @@
 // 2,000 submits spread over both entries, each entry stopped with SIGTERM mid-load and started
 // again; then every count the SPEC promises. Usage: `node bench/split-deploy.ts [submits]`.
 // Needs Postgres at 127.0.0.1:5432 (BENCH_PG_URL overrides); cleans up even on failure.
+import "./reader-gone.ts";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -6,6 +6,7 @@
 // rounds (default 3) and medians are compared: on a 2-core machine single runs move by ±30 %.
 // BENCH_DB=pglite or BENCH_DB=postgres runs only that database; FORMDOWN_SUBMIT_BATCH=1 turns the
 // shared INSERT of concurrent submits off.
+import "./reader-gone.ts";
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import postgres from "postgres";

@@ -9,6 +9,7 @@
 // +109 and +156 MB for 8 × 60 MB (2026-11-26). With a young-generation collection after every
 // 4 MB streamed (functions/http/release-garbage.ts): +10…25 MB, median +14 MB, in six runs.
 
+import "./reader-gone.ts";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";

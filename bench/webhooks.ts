@@ -12,6 +12,7 @@
 // Usage: npx node bench/webhooks.ts [seconds] [rounds]   (BENCH_DB=pglite|postgres for one)
 // The defaults, 5 rounds of 6 s, are for the per-delivery figure: it is the difference of two
 // medians, and 3 rounds of 5 s gave anything from 0.64x to 1.60x on one afternoon (issue 28).
+import "./reader-gone.ts";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";

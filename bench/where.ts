@@ -10,6 +10,7 @@
 // - "unfiltered report path": the same report without a filter (every response).
 // Prints medians of 5 runs and the ratio (goal ≤ 1.2×); figures on a shared machine are noisy.
 // Usage: node bench/where.ts [1000000]
+import "./reader-gone.ts";
 import postgres from "postgres";
 import type { AppContext } from "../functions/context.ts";
 import { type Db, openPostgres } from "../functions/db/db.ts";
