@@ -67,12 +67,18 @@ describe("prepared statements on PGlite", () => {
     const held = new Promise<void>((r) => {
       release = r;
     });
+    let begun = () => {};
+    const inside = new Promise<void>((r) => {
+      begun = r;
+    });
     const tx = pg.transaction(async (t) => {
       await t.query("insert into t (id) values (20)");
+      begun();
       await held;
       await t.rollback();
     });
-    await new Promise((r) => setTimeout(r, 20));
+    // the transaction holds the database from here until its rollback
+    await inside;
     const outside = db.query(insert, [21], hot);
     release();
     await tx;
