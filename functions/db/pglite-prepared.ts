@@ -6,6 +6,7 @@
 // plan kept under a name saves 210 and 700 µs (issue 28). A marked text is parsed once under a
 // name, and from then on each call is one Bind, Execute and Sync; the rows come back through
 // PGlite's own type parsers, as `query` gives them.
+import { Buffer } from "node:buffer";
 import type { PGlite, protocol } from "@electric-sql/pglite";
 
 /** Statements kept prepared at once; the one used longest ago is closed to make room. */
@@ -18,18 +19,6 @@ interface Prepared {
 }
 
 type Message = { name: string } & Record<string, unknown>;
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** The database's error in these messages, thrown as PGlite's `query` throws it. */
 function raise(messages: Message[], text: string, params: unknown[]): void {
@@ -52,7 +41,7 @@ export function preparedQueries(
   async function prepareNamed(text: string): Promise<Prepared> {
     const name = `fd_${++counter}`;
     const { messages } = await pg.execProtocol(
-      concat([
+      Buffer.concat([
         serialize.parse({ name, text }),
         serialize.describe({ type: "S", name }),
         serialize.sync(),
@@ -77,7 +66,7 @@ export function preparedQueries(
     if (!prepared) return;
     kept.delete(text);
     await pg.execProtocol(
-      concat([serialize.close({ type: "S", name: prepared.name }), serialize.sync()]),
+      Buffer.concat([serialize.close({ type: "S", name: prepared.name }), serialize.sync()]),
       { throwOnError: false },
     );
   }
@@ -89,7 +78,7 @@ export function preparedQueries(
       return serializer ? serializer(value) : String(value);
     });
     const { messages } = await pg.execProtocol(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: prepared.name, values }),
         serialize.execute({}),
         serialize.sync(),

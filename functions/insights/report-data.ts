@@ -11,7 +11,7 @@ import { resolveWhere } from "../services/where/resolve.ts";
 import { whereSql } from "../services/where/sql.ts";
 import { reachedCounts } from "./dropoff.ts";
 import { reportTallies } from "./report-tallies.ts";
-import { beaconTotals, dayOf, daysEnding, statsBesideTrend, statsShape } from "./stats.ts";
+import { beaconTotals, dayOf, daysEnding, statsBesideTrend, statsOfDays } from "./stats.ts";
 
 const DAY = 86_400_000;
 
@@ -132,12 +132,7 @@ export async function collectReport(
     tallying,
     keep
       ? Promise.all([tallying, beaconTotals(ctx, row.id)]).then(([t, events]) =>
-          statsShape(
-            dayOf(w.now),
-            daysEnding(t.days, w.now, 14).map((d) => d.count),
-            t.responses,
-            events,
-          ),
+          statsOfDays(w.now, t.days, t.responses, events),
         )
       : statsBesideTrend(ctx, row, trending, TREND_DAYS, w.now, test, where),
     trending,

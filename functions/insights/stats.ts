@@ -35,12 +35,11 @@ export async function formStats(
     funnelFor(ctx, row.id, row.definition.fields, lines, withTest, filter, now),
   ]);
   const { responses, days, ...rest } = funnel;
-  const perDay = daysEnding(days, now, 14).map((d) => d.count);
-  return { ...statsShape(dayOf(now), perDay, responses, events), ...rest };
+  return { ...statsOfDays(now, days, responses, events), ...rest };
 }
 
 /** The UTC midnight starting the day of `now`. */
-export const dayOf = (now: number) => Date.parse(`${utcDay(now)}T00:00:00Z`);
+export const dayOf = (now: number) => Math.floor(now / DAY) * DAY;
 
 /** The `days` days ending with the day of `now`, each with its count in `perDay` (by day number). */
 export function daysEnding(perDay: Record<string, number>, now: number, days: number) {
@@ -59,8 +58,22 @@ export async function beaconTotals(ctx: AppContext, formId: string) {
   return events ?? { views: 0, starts: 0 };
 }
 
+/** The stats' answer from the responses per UTC day (by its number since 1970) and in all. */
+export const statsOfDays = (
+  now: number,
+  days: Record<string, number>,
+  responses: number,
+  events: { views: number; starts: number },
+) =>
+  statsShape(
+    dayOf(now),
+    daysEnding(days, now, 14).map((d) => d.count),
+    responses,
+    events,
+  );
+
 /** The stats' answer from the responses of each of the 14 days (oldest first) and in all. */
-export function statsShape(
+function statsShape(
   today: number,
   perDay: readonly number[],
   responses: number,
