@@ -12,7 +12,7 @@
 
 import type { Db } from "../db/db.ts";
 import { outageKind, unavailableError } from "../db/outage.ts";
-import { DELIVERIES, RESULT, submitStatement } from "./submit-sql.ts";
+import { DELIVERIES, HANDED_OVER, RESULT, submitStatement } from "./submit-sql.ts";
 
 export interface PlainResponse {
   formId: string;
@@ -86,6 +86,11 @@ const BATCH_WITH_DELIVERIES = `with r as (${BATCH.replace("returning id, seq", "
   d as (${DELIVERIES("r", null)})
   ${RESULT(false)}`;
 
+/** The same, the deliveries handed over to this process's sender without a row. */
+const BATCH_HANDED_OVER = `with r as (${BATCH.replace("returning id, seq", "returning id, form_id, seq")}),
+  d as (${DELIVERIES("r", null, HANDED_OVER)})
+  ${RESULT(true)}`;
+
 /** The same, the deliveries leased to this process's sender ($10 seconds). */
 const BATCH_WITH_LEASED = `with r as (${BATCH.replace("returning id, seq", "returning id, form_id, seq")}),
   d as (${DELIVERIES("r", null, "$10")})
@@ -115,7 +120,7 @@ export function responseInserter(
      * Seconds of lease for deliveries to these webhooks that this process's sender takes at
      * once, or null (no sender here, or no room for them).
      */
-    lease?: (hooks: string[]) => number | null;
+    lease?: (hooks: string[]) => number | typeof HANDED_OVER | null;
   },
 ): ResponseInserter {
   const queue: Waiting[] = [];
@@ -160,14 +165,16 @@ export function responseInserter(
         column((r) => r.version ?? null),
         column((r) => r.lang ?? null),
       ];
-      if (lease !== null) params.push(lease);
+      if (typeof lease === "number") params.push(lease);
       try {
         const rows = await db.query<Inserted>(
-          lease !== null
-            ? BATCH_WITH_LEASED
-            : batch.some((w) => (w.row.hooks?.length ?? 0) > 0)
-              ? BATCH_WITH_DELIVERIES
-              : BATCH,
+          lease === HANDED_OVER
+            ? BATCH_HANDED_OVER
+            : lease !== null
+              ? BATCH_WITH_LEASED
+              : batch.some((w) => (w.row.hooks?.length ?? 0) > 0)
+                ? BATCH_WITH_DELIVERIES
+                : BATCH,
           params,
           { prepare: true, answerBy: Math.min(...batch.map((w) => w.row.answerBy ?? Infinity)) },
         );

@@ -49,9 +49,10 @@ export interface SubmitWrite {
   hooks?: string[];
   /**
    * Seconds of lease on those deliveries, when this process's sender takes them straight from
-   * the submit (webhooks/handover.ts handOver); null or absent writes them due now, for any sender to claim.
+   * the submit (webhooks/handover.ts handOver), or HANDED_OVER (no row: this sender records
+   * them); null or absent writes them due now, for any sender to claim.
    */
-  lease?: number | null;
+  lease?: number | typeof HANDED_OVER | null;
   /** A test answer (SPEC §16): flagged, seq 0 (the form's sequence untouched), no email, no webhook. */
   test?: boolean;
 }
@@ -72,15 +73,25 @@ export function formSequence(formId: string): string {
  * returned, so this process's sender attempts them at once without a claim query. A process that
  * dies first leaves them to any sender once the lease is over: nothing is lost, and no other
  * sender can take them while this one may still be sending.
+ *
+ * With `HANDED_OVER` (the embedded database) no row is written: the same deliveries are only
+ * returned, and the sender records what became of them (migration …000200_webhook_handed_over).
  */
+/** DELIVERIES' `lease` for deliveries handed over without a row. */
+export const HANDED_OVER = "handed-over";
+
 export const DELIVERIES = (from: string, form: string | null, lease?: string) =>
-  lease
-    ? `insert into webhook_deliveries (webhook_id, event, response_id, attempts, next_attempt_at)
+  lease === HANDED_OVER
+    ? `select webhook_delivery_id(w.id, ${from}.id) as id, w.id as webhook_id, ${from}.id as response_id, now() as created_at
+        from ${from} join webhooks w
+        on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)`
+    : lease
+      ? `insert into webhook_deliveries (webhook_id, event, response_id, attempts, next_attempt_at)
       select w.id, 'response.created', ${from}.id, 1, now() + make_interval(secs => ${lease}::float8)
         from ${from} join webhooks w
         on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)
       returning id, webhook_id, response_id, created_at`
-    : `insert into webhook_deliveries (webhook_id, event, response_id)
+      : `insert into webhook_deliveries (webhook_id, event, response_id)
       select w.id, 'response.created', ${from}.id from ${from} join webhooks w
         on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)`;
 
@@ -162,7 +173,8 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       on conflict (response_id) where kind = 'respondent' do nothing)`);
   }
   const leased = Boolean(webhooks && w.lease);
-  if (webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? p(w.lease) : undefined)})`);
+  const lease = () => (w.lease === HANDED_OVER ? HANDED_OVER : p(w.lease));
+  if (webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? lease() : undefined)})`);
   if (w.uploads.length > 0) {
     parts.push(`u as (
       update uploads set response_id = r.id from r where uploads.form_id = ${form} and uploads.url = any(${p(w.uploads)}::text[]))`);

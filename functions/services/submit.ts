@@ -265,7 +265,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     raise("form_closed", "This form has reached its maximum number of responses.");
   }
   if (inserted!.leased)
-    handOver(
+    await handOver(
       ctx,
       inserted!.leased,
       { id: inserted!.id, payload, score, commit_sha: row.commit_sha },

@@ -3,7 +3,7 @@ import type { KeyObject } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import { eventBody } from "./payload.ts";
 import { postWebhook } from "./post.ts";
-import { afterFailure, type Claimed, type Outcome } from "./queue.ts";
+import { afterFailure, type Claimed, type Outcome, unwrittenRow } from "./queue.ts";
 import { boxFor } from "./secrets.ts";
 import { signedHeaders, signingKeyObject } from "./signing.ts";
 
@@ -31,6 +31,11 @@ export async function keyFor(ctx: AppContext, sealed: string): Promise<KeyObject
 
 /** Sends one claimed delivery and returns its outcome (never throws). */
 export async function attemptDelivery(ctx: AppContext, row: Claimed): Promise<Outcome> {
+  const outcome = await attempt(ctx, row);
+  return row.unwritten ? { ...outcome, unwritten: unwrittenRow(row) } : outcome;
+}
+
+async function attempt(ctx: AppContext, row: Claimed): Promise<Outcome> {
   const { backoff, timeoutMs, allowPrivate } = ctx.config.webhooks;
   const body = eventBody(row);
   if (body === null)

@@ -6,7 +6,9 @@
 import { Buffer } from "node:buffer";
 import type { AppContext } from "../context.ts";
 import { outageKind } from "../db/outage.ts";
-import { type Claimed, cachedHooks, type HookInfo, hooks } from "./queue.ts";
+import { retried } from "../db/retry.ts";
+import { HANDED_OVER } from "../services/submit-sql.ts";
+import { type Claimed, cachedHooks, type HookInfo, hooks, recordOutcomes } from "./queue.ts";
 
 /** The shortest time between two claims, and between two writes of outcomes. */
 export const GAP_MS = 50;
@@ -47,10 +49,18 @@ export function wakeWebhookSender(ctx: AppContext, hooks?: string[]): void {
  * all it may have in flight and waiting (a hanging receiver: those wait in the table, and the
  * submit does no more than write them).
  */
-export function handoffLease(ctx: AppContext, hooks: string[]): number | null {
+export function handoffLease(ctx: AppContext, hooks: string[]): number | typeof HANDED_OVER | null {
   const sender = senders.get(ctx);
-  return sender?.room(hooks) ? leaseSeconds(ctx) : null;
+  if (!sender?.room(hooks)) return null;
+  return withoutRows(ctx) ? HANDED_OVER : leaseSeconds(ctx);
 }
+
+/**
+ * Whether this process's submits hand their deliveries over without writing a row: on PGlite,
+ * whose writes cost this process's own CPU, and which no other process shares (migration
+ * …000200_webhook_handed_over; the sender records them, queue.ts recordOutcomes).
+ */
+export const withoutRows = (ctx: AppContext) => ctx.db.kind === "pglite";
 
 /** What a submit knows of its response, enough to build the event without reading it back. */
 export interface SubmittedResponse {
@@ -71,9 +81,32 @@ export function handOver(
   deliveries: { id: string; webhook_id: string; created_at: string }[],
   response: SubmittedResponse,
   sentAt: number,
-): void {
+): Promise<unknown> | undefined {
   const sender = senders.get(ctx);
-  if (!sender || deliveries.length === 0) return;
+  if (deliveries.length === 0) return;
+  const unwritten = withoutRows(ctx);
+  // written due now, for a claim: deliveries without a row that no sender here will attempt
+  const writeDue = () =>
+    retried(() =>
+      recordOutcomes(
+        ctx.db,
+        deliveries.map((d) => ({
+          id: d.id,
+          status: "pending",
+          httpStatus: null,
+          error: null,
+          retryIn: 0,
+          unwritten: {
+            webhook_id: d.webhook_id,
+            response_id: response.id,
+            created_at: d.created_at,
+            attempts: 0,
+          },
+        })),
+      ),
+    );
+  // the sender stopped while the submit was being written
+  if (!sender) return unwritten ? writeDue() : undefined;
   const deadline = sentAt + leaseSeconds(ctx) * 1000 - ctx.config.webhooks.timeoutMs - 1000;
   // the stored payload is jsonb: its keys come back in jsonb's order, so the body of this first
   // attempt is byte for byte the body of any retry built from the table
@@ -86,6 +119,7 @@ export function handOver(
       // its webhook is gone: left to sweepOrphans, as a claim would
       if (!hook) continue;
       rows.push({
+        ...(unwritten ? { unwritten: true } : {}),
         id: d.id,
         webhook_id: d.webhook_id,
         event: "response.created",
@@ -109,13 +143,12 @@ export function handOver(
     take(cached);
     return;
   }
-  hooks(ctx.db, ids).then(
-    take,
-    // the lease brings them back to a claim
-    (error) => {
-      if (outageKind(error) === null) ctx.log.error("webhook handover failed", error);
-    },
-  );
+  return hooks(ctx.db, ids).then(take, (error) => {
+    if (outageKind(error) === null) ctx.log.error("webhook handover failed", error);
+    // the lease brings rows back to a claim
+    if (unwritten)
+      return writeDue().catch((e) => ctx.log.error("webhook deliveries could not be written", e));
+  });
 }
 
 /** A JSON value with its object keys in jsonb's order: shorter keys first, then by bytes. */

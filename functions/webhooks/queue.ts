@@ -22,6 +22,8 @@ export interface HookInfo {
 
 /** A claimed delivery with what its attempt needs: the webhook's target and the response. */
 export interface Claimed extends Leased, HookInfo {
+  /** Handed over without a row (handover.ts withoutRows): its outcome writes one, or a batch's place. */
+  unwritten?: true;
   submitted_at: string | null;
   payload: Record<string, unknown> | null;
   score: unknown;
@@ -146,7 +148,34 @@ export async function claimDeliveries(
   });
 }
 
+/** What a delivery handed over without a row needs for one to be written. */
+export interface Unwritten {
+  webhook_id: string;
+  response_id: string;
+  created_at: string;
+  attempts: number;
+}
+
+export const unwrittenRow = (row: Claimed): Unwritten => ({
+  webhook_id: row.webhook_id,
+  response_id: row.response_id!,
+  created_at: row.created_at,
+  attempts: row.attempts,
+});
+
+/** A delivery handed over without a row that will not be attempted here: due now, as a row. */
+export const unattempted = (row: Claimed): Outcome => ({
+  id: row.id,
+  status: "pending",
+  httpStatus: null,
+  error: null,
+  retryIn: 0,
+  unwritten: { ...unwrittenRow(row), attempts: 0 },
+});
+
 export interface Outcome {
+  /** Set for a delivery handed over without a row. */
+  unwritten?: Unwritten;
   id: string;
   status: "delivered" | "pending" | "failed";
   httpStatus: number | null;
@@ -161,7 +190,14 @@ export interface Outcome {
  * has just grown) the planner hashed the batch and scanned every delivery ever kept for it,
  * 6.3 ms for 100 outcomes among 20,000 rows on PGlite against 1.9 ms over the key.
  */
-export async function recordOutcomes(db: Db, outcomes: Outcome[]): Promise<void> {
+export async function recordOutcomes(
+  db: Db,
+  all: Outcome[],
+  mark: Date | null = null,
+): Promise<void> {
+  const outcomes = all.filter((o) => !o.unwritten);
+  const unwritten = all.filter((o) => o.unwritten);
+  if (unwritten.length > 0 || mark) await recordUnwritten(db, unwritten, mark);
   if (outcomes.length === 0) return;
   await db.query(
     `update webhook_deliveries d set status = x.status, last_status = x.http_status,
@@ -180,6 +216,95 @@ export async function recordOutcomes(db: Db, outcomes: Outcome[]): Promise<void>
       outcomes.map((o) => o.retryIn),
     ],
   );
+}
+
+/**
+ * The outcomes of deliveries handed over without a row (migration …000200_webhook_handed_over),
+ * in one statement: those that got through become one place each in a row per webhook of
+ * `webhook_delivered`; any other becomes its row in `webhook_deliveries`, with the id it was sent
+ * with. `mark`: every delivery of a response submitted before it is now recorded (less the margin
+ * recoverHandedOver allows).
+ */
+async function recordUnwritten(db: Db, outcomes: Outcome[], mark: Date | null): Promise<void> {
+  const through = outcomes.filter((o) => o.status === "delivered");
+  const rest = outcomes.filter((o) => o.status !== "delivered");
+  const of = <T>(list: Outcome[], pick: (o: Outcome, u: Unwritten) => T) =>
+    list.map((o) => pick(o, o.unwritten!));
+  await db.query(
+    `with delivered as (
+       insert into webhook_delivered (webhook_id, ids, response_ids, created_ats, statuses)
+       select webhook_id, array_agg(id), array_agg(response_id), array_agg(created_at), array_agg(http_status)
+         from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::int[])
+           as x(id, webhook_id, response_id, created_at, http_status)
+        group by webhook_id),
+     rows as (
+       insert into webhook_deliveries (id, webhook_id, event, response_id, status, attempts,
+                                       last_status, last_error, next_attempt_at, created_at)
+       select id, webhook_id, 'response.created', response_id, status, attempts, http_status, error,
+              now() + make_interval(secs => retry_in), created_at
+         from unnest($6::uuid[], $7::uuid[], $8::uuid[], $9::timestamptz[], $10::text[], $11::int[],
+                     $12::int[], $13::text[], $14::float8[])
+           as x(id, webhook_id, response_id, created_at, status, attempts, http_status, error, retry_in)
+       on conflict (id) do nothing),
+     marked as (
+       insert into webhook_handover_mark (through) select $15::timestamptz where $15 is not null
+       on conflict (one) do update set through = greatest(webhook_handover_mark.through, excluded.through))
+     select 1`,
+    [
+      of(through, (o) => o.id),
+      of(through, (_, u) => u.webhook_id),
+      of(through, (_, u) => u.response_id),
+      of(through, (_, u) => u.created_at),
+      of(through, (o) => o.httpStatus),
+      of(rest, (o) => o.id),
+      of(rest, (_, u) => u.webhook_id),
+      of(rest, (_, u) => u.response_id),
+      of(rest, (_, u) => u.created_at),
+      of(rest, (o) => o.status),
+      of(rest, (_, u) => u.attempts),
+      of(rest, (o) => o.httpStatus),
+      of(rest, (o) => o.error),
+      of(rest, (o) => o.retryIn),
+      mark?.toISOString() ?? null,
+    ],
+  );
+}
+
+/** How far before the mark a recovery looks: a submit's commit and its handover, with room. */
+const RECOVERY_MARGIN = "1 minute";
+
+/**
+ * At the sender's start, before any submit hands it anything: every delivery of a response
+ * submitted since the mark (less RECOVERY_MARGIN) that has neither a row nor a place in
+ * `webhook_delivered` — handed over to a process that was killed before recording it — is
+ * written due, with the id it was (or would have been) sent with; then the mark moves to now.
+ * Answers how many were found.
+ */
+export async function recoverHandedOver(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `with found as (
+       insert into webhook_deliveries (id, webhook_id, event, response_id, created_at)
+       select webhook_delivery_id(w.id, r.id), w.id, 'response.created', r.id, r.submitted_at
+         from webhook_handover_mark m
+         cross join webhooks w
+         join responses r on r.form_id = w.form_id
+          and r.submitted_at >= m.through - interval '${RECOVERY_MARGIN}'
+          and r.submitted_at >= w.created_at
+        where 'response.created' = any(w.events) and not r.test
+          and not exists (select 1 from webhook_deliveries d
+                           where d.webhook_id = w.id and d.created_at = r.submitted_at
+                             and d.response_id = r.id and d.event = 'response.created')
+          and not exists (select 1 from webhook_delivered b
+                           where b.webhook_id = w.id and b.recorded_at >= r.submitted_at
+                             and r.id = any(b.response_ids))
+       on conflict (id) do nothing
+       returning 1),
+     marked as (
+       insert into webhook_handover_mark (through) values (now())
+       on conflict (one) do update set through = now())
+     select count(*)::int as n from found`,
+  );
+  return row?.n ?? 0;
 }
 
 /** What a failed attempt leads to: the next wait from the schedule, or `failed` after the last. */
@@ -214,6 +339,11 @@ const PRUNE_BATCH = 5000;
  */
 export async function pruneDeliveries(db: Db, days: number, rounds = 10): Promise<number> {
   if (days <= 0) return 0;
+  // the places of deliveries handed over without a row, by their batch's time
+  await db.query(
+    "delete from webhook_delivered where recorded_at < now() - make_interval(days => $1)",
+    [days],
+  );
   let removed = 0;
   for (let i = 0; i < rounds; i++) {
     const [row] = await db.query<{ n: number }>(

@@ -9,14 +9,16 @@ import { outageKind } from "../db/outage.ts";
 import { retried } from "../db/retry.ts";
 import { within } from "../http/draining.ts";
 import { attemptDelivery } from "./deliver.ts";
-import { GAP_MS, leaseSeconds, registerSender } from "./handover.ts";
+import { GAP_MS, leaseSeconds, registerSender, type Sender, withoutRows } from "./handover.ts";
 import {
   type Claimed,
   claimDeliveries,
   type Outcome,
   pruneDeliveries,
   recordOutcomes,
+  recoverHandedOver,
   sweepOrphans,
+  unattempted,
 } from "./queue.ts";
 
 /** Outcomes written at once when this many are waiting. */
@@ -90,6 +92,18 @@ export function startWebhookSender(
   };
   /** Due rows may be waiting in the table: a claim found a full batch, or a wake found no room. */
   let backlog = false;
+  /**
+   * Deliveries handed over without a row (handover.ts withoutRows), by id, with their creation,
+   * from their handover until their outcome is written: the oldest is as far as the mark may go.
+   */
+  const open = new Map<string, string>();
+  /** Whether what a killed process had been handed was found again: only then may the mark move. */
+  let recovered = false;
+  const mark = () => {
+    let oldest: string | null = null;
+    for (const at of open.values()) if (oldest === null || at < oldest) oldest = at;
+    return oldest === null ? new Date() : new Date(oldest);
+  };
 
   // Outcomes are written together, at most every GAP_MS (sooner once a full batch is waiting):
   // under load the sender costs the database a few statements a second, not two per delivery.
@@ -109,8 +123,12 @@ export function startWebhookSender(
     }
     lastFlush = Date.now();
     const batch = outcomes.splice(0);
+    const through = batch.some((o) => o.unwritten) ? mark() : null;
     // retried, and put back when it still fails: a lost outcome is a second send after the lease
-    flushing = retried(() => recordOutcomes(ctx.db, batch))
+    flushing = retried(() => recordOutcomes(ctx.db, batch, through))
+      .then(() => {
+        for (const o of batch) if (o.unwritten) open.delete(o.id);
+      })
       .catch((e) => {
         outcomes.unshift(...batch);
         ctx.log.error("webhook outcomes could not be recorded yet; retrying", e);
@@ -144,8 +162,15 @@ export function startWebhookSender(
   function enqueue(row: Claimed, deadline: number): boolean {
     if ((queued.get(row.webhook_id) ?? 0) >= line) return false;
     count(queued, row.webhook_id, 1);
-    waiting.push({ row, deadline });
+    // without a row there is no lease: it waits for its slot however long that takes
+    waiting.push({ row, deadline: row.unwritten ? Number.POSITIVE_INFINITY : deadline });
     return true;
+  }
+
+  /** A delivery handed over without a row that will not be attempted here: written due now. */
+  function writeDue(row: Claimed) {
+    outcomes.push(unattempted(row));
+    flush();
   }
 
   /** Starts waiting rows in their order, skipping those whose receiver has all its slots busy. */
@@ -225,12 +250,14 @@ export function startWebhookSender(
   const sweep = setInterval(() => {
     sweepOrphans(ctx.db)
       .then(() => pruneDeliveries(ctx.db, ctx.config.webhooks.retentionDays))
+      // an idle sender's mark moves on too, so a recovery never looks far back
+      .then(() => (recovered ? recordOutcomes(ctx.db, [], mark()) : undefined))
       .catch((e) => {
         if (outageKind(e) === null) ctx.log.error("webhook sweep failed", e);
       });
   }, 60_000);
   sweep.unref();
-  registerSender(ctx, {
+  const sender: Sender = {
     wake(hooks) {
       if (hooks && hooks.length > 0 && hooks.every((id) => (queued.get(id) ?? 0) >= line)) return;
       schedule();
@@ -241,12 +268,34 @@ export function startWebhookSender(
       waiting.length < concurrency &&
       hooks.every((id) => (queued.get(id) ?? 0) < line),
     take(rows, deadline) {
-      if (stopped) return;
-      // one that cannot wait here (its receiver is saturated) is claimed after its lease
-      for (const row of rows) if (!enqueue(row, deadline)) backlog = true;
-      startWaiting();
+      for (const row of rows) if (row.unwritten) open.set(row.id, row.created_at);
+      // one that cannot wait here (its receiver is saturated) is claimed after its lease, or
+      // written due when it has no row
+      for (const row of rows)
+        if (stopped || !enqueue(row, deadline)) {
+          if (row.unwritten) writeDue(row);
+          else backlog = true;
+        }
+      if (!stopped) startWaiting();
     },
-  });
+  };
+  if (!withoutRows(ctx)) registerSender(ctx, sender);
+  else {
+    // deliveries a killed process had been handed are found again before this one takes any
+    retried(() => recoverHandedOver(ctx.db)).then(
+      (found) => {
+        if (found > 0) ctx.log.info(`webhooks: ${found} deliveries found again after a stop`);
+        if (stopped) return;
+        recovered = true;
+        registerSender(ctx, sender);
+        if (found > 0) schedule();
+      },
+      (error) => {
+        // until then, submits write their deliveries due and claims take them
+        if (!stopped) ctx.log.error("webhook deliveries could not be recovered", error);
+      },
+    );
+  }
   return async (waitMs = Number.POSITIVE_INFINITY) => {
     stopped = true;
     clearInterval(timer);
@@ -254,7 +303,9 @@ export function startWebhookSender(
     if (soon) clearTimeout(soon);
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
-    // handed-over rows not yet attempted go back to the table when their lease ends
+    // handed-over rows not yet attempted go back to the table when their lease ends; those
+    // without a row are written due
+    for (const w of waiting) if (w.row.unwritten) outcomes.push(unattempted(w.row));
     waiting = [];
     registerSender(ctx, null);
     // attempts under way finish (each within the receiver timeout, all within waitMs) and their

@@ -149,12 +149,12 @@ export async function listDeliveries(
   const [deliveries, count] = await Promise.all([
     ctx.db.query(
       `select id, event, response_id, status, attempts, last_status, last_error, next_attempt_at, created_at
-         from webhook_deliveries where webhook_id = $1 and ($4::text is null or status = $4)
+         from webhook_delivery_log where webhook_id = $1 and ($4::text is null or status = $4)
         order by created_at desc, id desc limit $2 offset $3`,
       [hook.id, limit, offset, status ?? null],
     ),
     ctx.db.query<{ total: number }>(
-      `select count(*)::int as total from webhook_deliveries
+      `select count(*)::int as total from webhook_delivery_log
         where webhook_id = $1 and ($2::text is null or status = $2)`,
       [hook.id, status ?? null],
     ),
@@ -173,8 +173,20 @@ export async function retryDelivery(
   const { hook } = await ownedWebhook(ctx, account, slug, id);
   const [row] = UUID.test(deliveryId)
     ? await ctx.db.query<{ id: string }>(
-        `update webhook_deliveries set status = 'pending', next_attempt_at = now()
-          where id = $1 and webhook_id = $2 and event <> 'webhook.test' returning id`,
+        // a delivery handed over without a row that got through has only its batch's place
+        // (migration …000200): the row written here takes it over in the list
+        `with again as (
+           update webhook_deliveries set status = 'pending', next_attempt_at = now()
+            where id = $1 and webhook_id = $2 and event <> 'webhook.test' returning id),
+         placed as (
+           insert into webhook_deliveries (id, webhook_id, event, response_id, attempts, created_at)
+           select u.id, b.webhook_id, 'response.created', u.response_id, 1, u.created_at
+             from webhook_delivered b
+             cross join lateral unnest(b.ids, b.response_ids, b.created_ats) as u(id, response_id, created_at)
+            where b.webhook_id = $2 and u.id = $1 and not exists (select 1 from again)
+            limit 1
+           on conflict (id) do nothing returning id)
+         select id from again union all select id from placed`,
         [deliveryId, hook.id],
       )
     : [];

@@ -131,7 +131,9 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
     let shared = 0;
     const query = s.ctx.db.query.bind(s.ctx.db);
     s.ctx.db.query = ((text: string, params?: unknown[], options?: object) => {
-      if (text.includes("unnest($1::uuid[]") && text.includes("webhook_deliveries")) shared++;
+      // the shared INSERT with deliveries: written (Postgres) or handed over without a row (PGlite)
+      if (text.includes("insert into responses (id, form_id") && text.includes("join webhooks w"))
+        shared++;
       return query(text, params, options);
     }) as typeof s.ctx.db.query;
     try {
@@ -139,7 +141,9 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
       expect(results.every((r) => r.status === 201)).toBe(true);
       const ids = new Set(results.map((r) => r.body.response_id as string));
       expect(ids.size).toBe(n);
-      expect(shared).toBeGreaterThan(0);
+      // PGlite runs each statement to its end before the next request is read, so submits from
+      // this one process rarely meet in a shared INSERT (bench/submit.ts's clients do)
+      if (kind === "postgres") expect(shared).toBeGreaterThan(0);
       await receiver.until((r) => r.length >= n, 60_000);
       // nothing more arrives once every one is delivered
       await expect
@@ -156,7 +160,7 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
       expect(new Set(receiver.received.map((r) => r.json.data.response.id))).toEqual(ids);
       expect((await deliveries(slug, hook.id)).total).toBe(n);
       const [rows] = await s.ctx.db.query<{ n: number; responses: number }>(
-        "select count(*)::int as n, count(distinct response_id)::int as responses from webhook_deliveries where webhook_id = $1",
+        "select count(*)::int as n, count(distinct response_id)::int as responses from webhook_delivery_log where webhook_id = $1",
         [hook.id],
       );
       expect(rows).toEqual({ n, responses: n });

@@ -62,7 +62,8 @@ describe.each(DB_KINDS)("one hanging receiver among others (%s)", (kind) => {
     // the hanging receiver never had more than its share at once
     expect(stuck.received.length).toBe(perReceiver(CONCURRENCY));
     // its share in flight and as many in line (taken from the submit, first attempt counted);
-    // the rest were written due for a claim, and no claim takes them while it is saturated
+    // the rest were written due for a claim, and no claim takes them while it is saturated. On
+    // PGlite those taken have no row until their outcome is written (handover.ts withoutRows)
     const log = await api("GET", `/api/forms/fair-stuck-${kind}/webhooks/${hook}/deliveries`);
     const attempts = (log.body.deliveries as { status: string; attempts: number }[]).map(
       (d) => `${d.status} ${d.attempts}`,
@@ -70,7 +71,7 @@ describe.each(DB_KINDS)("one hanging receiver among others (%s)", (kind) => {
     const taken = perReceiver(CONCURRENCY) + perReceiverLine(CONCURRENCY);
     expect(attempts.sort()).toEqual([
       ...Array(CONCURRENCY * 2 - taken).fill("pending 0"),
-      ...Array(taken).fill("pending 1"),
+      ...Array(kind === "pglite" ? 0 : taken).fill("pending 1"),
     ]);
   });
 });
