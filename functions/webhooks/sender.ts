@@ -251,7 +251,9 @@ export function startWebhookSender(
     sweepOrphans(ctx.db)
       .then(() => pruneDeliveries(ctx.db, ctx.config.webhooks.retentionDays))
       // an idle sender's mark moves on too, so a recovery never looks far back
-      .then(() => (recovered ? recordOutcomes(ctx.db, [], mark()) : undefined))
+      .then(() =>
+        !withoutRows(ctx) ? undefined : recovered ? recordOutcomes(ctx.db, [], mark()) : recover(),
+      )
       .catch((e) => {
         if (outageKind(e) === null) ctx.log.error("webhook sweep failed", e);
       });
@@ -279,10 +281,9 @@ export function startWebhookSender(
       if (!stopped) startWaiting();
     },
   };
-  if (!withoutRows(ctx)) registerSender(ctx, sender);
-  else {
-    // deliveries a killed process had been handed are found again before this one takes any
-    retried(() => recoverHandedOver(ctx.db)).then(
+  // deliveries a killed process had been handed are found again before this one takes any
+  function recover() {
+    return retried(() => recoverHandedOver(ctx.db)).then(
       (found) => {
         if (found > 0) ctx.log.info(`webhooks: ${found} deliveries found again after a stop`);
         if (stopped) return;
@@ -291,11 +292,13 @@ export function startWebhookSender(
         if (found > 0) schedule();
       },
       (error) => {
-        // until then, submits write their deliveries due and claims take them
+        // until then (the sweep tries again), submits write their deliveries due for a claim
         if (!stopped) ctx.log.error("webhook deliveries could not be recovered", error);
       },
     );
   }
+  if (withoutRows(ctx)) void recover();
+  else registerSender(ctx, sender);
   return async (waitMs = Number.POSITIVE_INFINITY) => {
     stopped = true;
     clearInterval(timer);

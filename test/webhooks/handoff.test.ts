@@ -97,9 +97,9 @@ describe.each(DB_KINDS)("deliveries handed over by the submit (%s)", (kind) => {
       .toMatchObject({ status: "delivered", attempts: 2 });
   });
 
-  it.runIf(kind === "pglite")(
-    "records first-attempt deliveries as one batch row per webhook, lists them, and retries one by its id",
-    async () => {
+  // PGlite alone hands deliveries over without a row; Postgres has no such test, not a skipped one
+  if (kind === "pglite")
+    it("records first-attempt deliveries as one batch row per webhook, lists them, and retries one by its id", async () => {
       const { slug, receiver, hook } = await hooked();
       receiver.behave(() => 204);
       const ids: string[] = [];
@@ -137,6 +137,5 @@ describe.each(DB_KINDS)("deliveries handed over by the submit (%s)", (kind) => {
         .poll(async () => (await list()).deliveries.find((d: { id: string }) => d.id === again.id))
         .toMatchObject({ status: "delivered", attempts: 2 });
       expect((await list()).total).toBe(5);
-    },
-  );
+    });
 });
