@@ -62,6 +62,9 @@ export function formSequence(formId: string): string {
   return `formdown_seq_${formId.replaceAll("-", "").toLowerCase()}`;
 }
 
+/** DELIVERIES' `lease` for deliveries handed over without a row. */
+export const HANDED_OVER = "handed-over";
+
 /**
  * The `response.created` deliveries of the responses in CTE `from` (webhooks.ts, SPEC §11): one
  * per webhook of the form that wants the event, written in the response's own statement, so an
@@ -77,9 +80,6 @@ export function formSequence(formId: string): string {
  * With `HANDED_OVER` (the embedded database) no row is written: the same deliveries are only
  * returned, and the sender records what became of them (migration …000200_webhook_handed_over).
  */
-/** DELIVERIES' `lease` for deliveries handed over without a row. */
-export const HANDED_OVER = "handed-over";
-
 export const DELIVERIES = (from: string, form: string | null, lease?: string) =>
   lease === HANDED_OVER
     ? `select webhook_delivery_id(w.id, ${from}.id) as id, w.id as webhook_id, ${from}.id as response_id, now() as created_at

@@ -75,6 +75,8 @@ export interface SubmittedResponse {
  * when the statement was sent: the lease runs from the statement's own now(), later than that,
  * so an attempt started before `sentAt + lease - timeout` ends before any other sender may take
  * the row. One that cannot start by then is dropped here and claimed from the table later.
+ * Deliveries without a row (withoutRows) have no lease: one no sender here can take is written
+ * due; the promise, when there is one, settles once the webhooks were read and that is done.
  */
 export function handOver(
   ctx: AppContext,
