@@ -10,6 +10,7 @@
 // per submit, for the server, the receivers' process and the load generator: on a small machine
 // the three share the cores, so the server's own figure says more than the throughput alone.
 // Usage: npx node bench/webhooks.ts [seconds] [rounds]   (BENCH_DB=pglite|postgres for one)
+// BENCH_PROF=<dir> writes a CPU profile of each server there (node --cpu-prof).
 // The defaults, 5 rounds of 6 s, are for the per-delivery figure: it is the difference of two
 // medians, and 3 rounds of 5 s gave anything from 0.64x to 1.60x on one afternoon (issue 28).
 import "./reader-gone.ts";
@@ -76,6 +77,10 @@ function start(db: string, receiver: string, dbUrl?: string) {
       ...onCore(0, [
         // as `npm start` runs the embedded server: baseline wasm code only (low-memory.ts)
         ...(db === "pglite" ? [LIFTOFF_ONLY] : []),
+        // BENCH_PROF=<dir>: a CPU profile of each server, to see where a delivery's time goes
+        ...(process.env.BENCH_PROF
+          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`]
+          : []),
         new URL("./webhooks-target.ts", import.meta.url).pathname,
         db,
         dir,
@@ -104,7 +109,10 @@ function start(db: string, receiver: string, dbUrl?: string) {
                 done();
               });
               child.kill("SIGTERM");
-              setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+              setTimeout(
+                () => child.kill("SIGKILL"),
+                process.env.BENCH_PROF ? 60_000 : 5000,
+              ).unref();
             }),
         });
     });

@@ -12,6 +12,7 @@
 
 import type { Db } from "../db/db.ts";
 import { outageKind, unavailableError } from "../db/outage.ts";
+import { deliveryId } from "../webhooks/delivery-id.ts";
 import { DELIVERIES, HANDED_OVER, RESULT, submitStatement } from "./submit-sql.ts";
 
 export interface PlainResponse {
@@ -48,10 +49,31 @@ export interface LeasedDelivery {
   created_at: string;
 }
 
-/** The statement's rows (one per delivery when leased) folded into one result per response. */
+/**
+ * The deliveries of a response to `hooks` handed over without a row (HANDED_OVER): created with
+ * the response, each with the id migration …000200's `webhook_delivery_id` gives it.
+ */
+export function handedOver(hooks: string[], id: string, submittedAt: string): LeasedDelivery[] {
+  return hooks.map((webhook_id) => ({
+    id: deliveryId(webhook_id, id),
+    webhook_id,
+    created_at: submittedAt,
+  }));
+}
+
+/**
+ * The statement's rows (one per delivery when leased) folded into one result per response; with
+ * `hooks`, the deliveries handed over to them without a row (the rows answer `submitted_at`).
+ */
 export function foldInserted(
-  rows: (Inserted & { delivery_id?: string | null; webhook_id?: string; created_at?: string })[],
+  rows: (Inserted & {
+    delivery_id?: string | null;
+    webhook_id?: string;
+    created_at?: string;
+    submitted_at?: string;
+  })[],
   leased: boolean,
+  hooks: string[] | null = null,
 ): Map<string, Inserted> {
   const byId = new Map<string, Inserted>();
   for (const r of rows) {
@@ -61,11 +83,11 @@ export function foldInserted(
         id: r.id,
         seq: Number(r.seq),
         ...(r.n !== undefined && r.n !== null ? { n: Number(r.n) } : {}),
-        ...(leased ? { leased: [] } : {}),
+        ...(leased ? { leased: hooks ? handedOver(hooks, r.id, r.submitted_at!) : [] } : {}),
       };
       byId.set(r.id, found);
     }
-    if (leased && r.delivery_id)
+    if (leased && !hooks && r.delivery_id)
       found.leased!.push({
         id: r.delivery_id,
         webhook_id: r.webhook_id!,
@@ -86,10 +108,8 @@ const BATCH_WITH_DELIVERIES = `with r as (${BATCH.replace("returning id, seq", "
   d as (${DELIVERIES("r", null)})
   ${RESULT(false)}`;
 
-/** The same, the deliveries handed over to this process's sender without a row. */
-const BATCH_HANDED_OVER = `with r as (${BATCH.replace("returning id, seq", "returning id, form_id, seq")}),
-  d as (${DELIVERIES("r", null, HANDED_OVER)})
-  ${RESULT(true)}`;
+/** The same, the deliveries handed over to this process's sender without a row: their instant. */
+const BATCH_HANDED_OVER = BATCH.replace("returning id, seq", "returning id, seq, submitted_at");
 
 /** The same, the deliveries leased to this process's sender ($10 seconds). */
 const BATCH_WITH_LEASED = `with r as (${BATCH.replace("returning id, seq", "returning id, form_id, seq")}),
@@ -146,7 +166,8 @@ export function responseInserter(
       prepare: true,
       answerBy: row.answerBy ?? Number.POSITIVE_INFINITY,
     });
-    return [...foldInserted(rows, lease !== null).values()][0]!;
+    const handed = lease === HANDED_OVER ? (row.hooks ?? []) : null;
+    return [...foldInserted(rows, lease !== null, handed).values()][0]!;
   }
 
   async function send(batch: Waiting[]) {
@@ -178,9 +199,18 @@ export function responseInserter(
           params,
           { prepare: true, answerBy: Math.min(...batch.map((w) => w.row.answerBy ?? Infinity)) },
         );
-        const byId = foldInserted(rows, lease !== null);
+        const byId = foldInserted(rows, typeof lease === "number");
+        const at = new Map(rows.map((r) => [r.id, (r as { submitted_at?: string }).submitted_at]));
         batch.forEach((w, i) => {
-          w.resolve(byId.get(ids[i]!)!);
+          const inserted = byId.get(ids[i]!)!;
+          w.resolve(
+            lease === HANDED_OVER
+              ? {
+                  ...inserted,
+                  leased: handedOver(w.row.hooks ?? [], inserted.id, at.get(inserted.id)!),
+                }
+              : inserted,
+          );
         });
         return;
       } catch (error) {

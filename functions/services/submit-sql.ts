@@ -62,7 +62,11 @@ export function formSequence(formId: string): string {
   return `formdown_seq_${formId.replaceAll("-", "").toLowerCase()}`;
 }
 
-/** DELIVERIES' `lease` for deliveries handed over without a row. */
+/**
+ * SubmitWrite's `lease` for deliveries handed over without a row (the embedded database): the
+ * statement writes none and answers the response's `submitted_at`, the deliveries' creation; the
+ * sender records what became of them (migration …000200_webhook_handed_over).
+ */
 export const HANDED_OVER = "handed-over";
 
 /**
@@ -76,22 +80,15 @@ export const HANDED_OVER = "handed-over";
  * returned, so this process's sender attempts them at once without a claim query. A process that
  * dies first leaves them to any sender once the lease is over: nothing is lost, and no other
  * sender can take them while this one may still be sending.
- *
- * With `HANDED_OVER` (the embedded database) no row is written: the same deliveries are only
- * returned, and the sender records what became of them (migration …000200_webhook_handed_over).
  */
 export const DELIVERIES = (from: string, form: string | null, lease?: string) =>
-  lease === HANDED_OVER
-    ? `select webhook_delivery_id(w.id, ${from}.id) as id, w.id as webhook_id, ${from}.id as response_id, now() as created_at
-        from ${from} join webhooks w
-        on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)`
-    : lease
-      ? `insert into webhook_deliveries (webhook_id, event, response_id, attempts, next_attempt_at)
+  lease
+    ? `insert into webhook_deliveries (webhook_id, event, response_id, attempts, next_attempt_at)
       select w.id, 'response.created', ${from}.id, 1, now() + make_interval(secs => ${lease}::float8)
         from ${from} join webhooks w
         on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)
       returning id, webhook_id, response_id, created_at`
-      : `insert into webhook_deliveries (webhook_id, event, response_id)
+    : `insert into webhook_deliveries (webhook_id, event, response_id)
       select w.id, 'response.created', ${from}.id from ${from} join webhooks w
         on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)`;
 
@@ -99,11 +96,11 @@ export const DELIVERIES = (from: string, form: string | null, lease?: string) =>
  * The submit's final SELECT: the response, and the leased deliveries when there are some;
  * `counted` adds the response's number `n` from CTE `c` (the counter).
  */
-export const RESULT = (leased: boolean, counted = false) => {
+export const RESULT = (leased: boolean, counted = false, handed = false) => {
   const n = counted ? ", (select n from c) as n" : "";
   return leased
     ? `select r.id, r.seq${n}, d.id as delivery_id, d.webhook_id, d.created_at from r left join d on d.response_id = r.id`
-    : `select r.id, r.seq${n} from r`;
+    : `select r.id, r.seq${n}${handed ? ", r.submitted_at" : ""} from r`;
 };
 
 export function submitStatement(w: SubmitWrite): { text: string; params: unknown[] } {
@@ -134,10 +131,13 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   }
   const insert = `insert into responses (${columns.join(", ")}, seq)`;
   const row = values.join(", ");
-  const webhooks = (w.hooks?.length ?? 0) > 0;
+  // deliveries handed over without a row: none written here, the response's instant answered
+  const handed = (w.hooks?.length ?? 0) > 0 && w.lease === HANDED_OVER;
+  const webhooks = (w.hooks?.length ?? 0) > 0 && !handed;
+  const returning = handed ? "id, seq, submitted_at" : "id, seq";
   const counted = w.maxResponses !== null || w.outbox !== null;
   if (!counted && w.uploads.length === 0 && !webhooks && !w.respondent) {
-    return { text: `${insert} values (${row}, ${seq}) returning id, seq`, params };
+    return { text: `${insert} values (${row}, ${seq}) returning ${returning}`, params };
   }
   const parts: string[] = [];
   if (counted) {
@@ -156,7 +156,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   parts.push(`r as (
       ${insert}
       select ${row}, s.seq from ${counted ? "c, " : ""}${seq} as s(seq)
-      returning id, seq)`);
+      returning ${returning})`);
   if (w.outbox) {
     const to = p(w.outbox.recipients);
     parts.push(`o as (
@@ -173,11 +173,10 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       on conflict (response_id) where kind = 'respondent' do nothing)`);
   }
   const leased = Boolean(webhooks && w.lease);
-  const lease = () => (w.lease === HANDED_OVER ? HANDED_OVER : p(w.lease));
-  if (webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? lease() : undefined)})`);
+  if (webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? p(w.lease) : undefined)})`);
   if (w.uploads.length > 0) {
     parts.push(`u as (
       update uploads set response_id = r.id from r where uploads.form_id = ${form} and uploads.url = any(${p(w.uploads)}::text[]))`);
   }
-  return { text: `with ${parts.join(",\n")}\n${RESULT(leased, counted)}`, params };
+  return { text: `with ${parts.join(",\n")}\n${RESULT(leased, counted, handed)}`, params };
 }

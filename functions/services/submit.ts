@@ -20,7 +20,7 @@ import {
   responseInserter,
 } from "./submit-batch.ts";
 import { spokenAnswers } from "./submit-lang.ts";
-import { formSequence, submitStatement } from "./submit-sql.ts";
+import { formSequence, HANDED_OVER, submitStatement } from "./submit-sql.ts";
 import { submitTest, testAnswer } from "./submit-test.ts";
 import { checkUploads, uploadUrls } from "./submit-uploads.ts";
 import { answeringVersion } from "./versions/submit-version.ts";
@@ -76,8 +76,8 @@ type SubmitRow = Pick<
   /** Worked out once per cached row rather than on every submit. */
   sequence: string;
   /**
-   * The form's webhooks for `response.created` (the submit writes a delivery for each; the sender
-   * takes them at once only while they have room). Read with the row, so a form without webhooks
+   * The form's webhooks for `response.created` (the submit writes a delivery for each, or on
+   * PGlite hands one over without a row; the sender takes them at once only while it has room). Read with the row, so a form without webhooks
    * pays nothing; creating or deleting a webhook forgets the row here at once, and another
    * instance sees the change within the cache's TTL.
    */
@@ -244,7 +244,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
         answerBy,
       });
       // no row: the cap was reached
-      inserted = [...foldInserted(rows, lease !== null).values()][0];
+      const handed = lease === HANDED_OVER ? row.hooks : null;
+      inserted = [...foldInserted(rows, lease !== null, handed).values()][0];
     }
   } catch (error) {
     // the same Idempotency-Key raced us: the first one won, answer with it

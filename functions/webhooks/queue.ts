@@ -218,56 +218,61 @@ export async function recordOutcomes(
   );
 }
 
+/** An array literal of uuids or numbers, none of which needs quoting: PGlite's own serializer escapes each. */
+const arrayText = (items: readonly (string | number)[]) => `{${items.join(",")}}`;
+
 /**
  * The outcomes of deliveries handed over without a row (migration …000200_webhook_handed_over),
  * in one statement: those that got through become one place each in a row per webhook of
- * `webhook_delivered`; any other becomes its row in `webhook_deliveries`, with the id it was sent
- * with. `mark`: every delivery of a response submitted before it is now recorded (less the margin
- * recoverHandedOver allows).
+ * `webhook_delivered` (the response, its instant in ms, the HTTP status: an id is derived from
+ * webhook and response); any other becomes its row in `webhook_deliveries`, with the id it was
+ * sent with. `mark`: every delivery of a response submitted before it is now recorded (less the
+ * margin recoverHandedOver allows).
  */
 async function recordUnwritten(db: Db, outcomes: Outcome[], mark: Date | null): Promise<void> {
-  const through = outcomes.filter((o) => o.status === "delivered");
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const parts: string[] = [];
+  const delivered = new Map<string, Outcome[]>();
+  for (const o of outcomes)
+    if (o.status === "delivered") {
+      const list = delivered.get(o.unwritten!.webhook_id);
+      if (list) list.push(o);
+      else delivered.set(o.unwritten!.webhook_id, [o]);
+    }
+  if (delivered.size > 0) {
+    const rows = [...delivered].map(
+      ([hook, list]) =>
+        `(${p(hook)}::uuid, ${p(arrayText(list.map((o) => o.unwritten!.response_id)))}::uuid[], ${p(
+          arrayText(list.map((o) => Date.parse(o.unwritten!.created_at))),
+        )}::int8[], ${p(arrayText(list.map((o) => o.httpStatus ?? 0)))}::int[])`,
+    );
+    parts.push(`delivered as (insert into webhook_delivered (webhook_id, response_ids, created_ms, statuses)
+      values ${rows.join(", ")})`);
+  }
   const rest = outcomes.filter((o) => o.status !== "delivered");
-  const of = <T>(list: Outcome[], pick: (o: Outcome, u: Unwritten) => T) =>
-    list.map((o) => pick(o, o.unwritten!));
-  await db.query(
-    `with delivered as (
-       insert into webhook_delivered (webhook_id, ids, response_ids, created_ats, statuses)
-       select webhook_id, array_agg(id), array_agg(response_id), array_agg(created_at), array_agg(http_status)
-         from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::int[])
-           as x(id, webhook_id, response_id, created_at, http_status)
-        group by webhook_id),
-     rows as (
+  if (rest.length > 0) {
+    const of = <T>(pick: (o: Outcome, u: Unwritten) => T) => rest.map((o) => pick(o, o.unwritten!));
+    parts.push(`kept as (
        insert into webhook_deliveries (id, webhook_id, event, response_id, status, attempts,
                                        last_status, last_error, next_attempt_at, created_at)
        select id, webhook_id, 'response.created', response_id, status, attempts, http_status, error,
               now() + make_interval(secs => retry_in), created_at
-         from unnest($6::uuid[], $7::uuid[], $8::uuid[], $9::timestamptz[], $10::text[], $11::int[],
-                     $12::int[], $13::text[], $14::float8[])
+         from unnest(${p(of((o) => o.id))}::uuid[], ${p(of((_, u) => u.webhook_id))}::uuid[],
+                     ${p(of((_, u) => u.response_id))}::uuid[], ${p(of((_, u) => u.created_at))}::timestamptz[],
+                     ${p(of((o) => o.status))}::text[], ${p(of((_, u) => u.attempts))}::int[],
+                     ${p(of((o) => o.httpStatus))}::int[], ${p(of((o) => o.error))}::text[],
+                     ${p(of((o) => o.retryIn))}::float8[])
            as x(id, webhook_id, response_id, created_at, status, attempts, http_status, error, retry_in)
-       on conflict (id) do nothing),
-     marked as (
-       insert into webhook_handover_mark (through) select $15::timestamptz where $15 is not null
-       on conflict (one) do update set through = greatest(webhook_handover_mark.through, excluded.through))
-     select 1`,
-    [
-      of(through, (o) => o.id),
-      of(through, (_, u) => u.webhook_id),
-      of(through, (_, u) => u.response_id),
-      of(through, (_, u) => u.created_at),
-      of(through, (o) => o.httpStatus),
-      of(rest, (o) => o.id),
-      of(rest, (_, u) => u.webhook_id),
-      of(rest, (_, u) => u.response_id),
-      of(rest, (_, u) => u.created_at),
-      of(rest, (o) => o.status),
-      of(rest, (_, u) => u.attempts),
-      of(rest, (o) => o.httpStatus),
-      of(rest, (o) => o.error),
-      of(rest, (o) => o.retryIn),
-      mark?.toISOString() ?? null,
-    ],
-  );
+       on conflict (id) do nothing)`);
+  }
+  if (mark)
+    parts.push(`marked as (insert into webhook_handover_mark (through) values (${p(mark.toISOString())})
+       on conflict (one) do update set through = greatest(webhook_handover_mark.through, excluded.through))`);
+  if (parts.length > 0) await db.query(`with ${parts.join(",\n")} select 1`, params);
 }
 
 /** How far before the mark a recovery looks: a submit's commit and its handover, with room. */

@@ -25,6 +25,15 @@ import {
 const BATCH = 256;
 
 /**
+ * On PGlite (handover.ts withoutRows) outcomes are written at most every 250 ms, up to 1,024 at
+ * once: each statement's fixed cost is the server's own CPU there (about a millisecond, against
+ * 4 µs a delivery), and an outcome not yet written when the process is killed only means that
+ * delivery is sent again after the restart (at least once, as a lease's end does on Postgres).
+ */
+const EMBEDDED_GAP_MS = 250;
+const EMBEDDED_BATCH = 1024;
+
+/**
  * Attempts one receiver may have in flight: all but a quarter of the slots, so a hanging receiver
  * holds at most those until its timeouts while the rest stay free for the others (a fast one
  * under load needs many: ~2,500 deliveries/s at 30 ms each is 75 in flight).
@@ -105,6 +114,9 @@ export function startWebhookSender(
     return oldest === null ? new Date() : new Date(oldest);
   };
 
+  const [flushGap, batchOf] = withoutRows(ctx)
+    ? [EMBEDDED_GAP_MS, EMBEDDED_BATCH]
+    : [GAP_MS, BATCH];
   // Outcomes are written together, at most every GAP_MS (sooner once a full batch is waiting):
   // under load the sender costs the database a few statements a second, not two per delivery.
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -113,7 +125,7 @@ export function startWebhookSender(
   let idle: (() => void) | null = null;
   function flush() {
     if (flushing || flushTimer || outcomes.length === 0) return;
-    const wait = outcomes.length >= BATCH ? 0 : lastFlush + GAP_MS - Date.now();
+    const wait = outcomes.length >= batchOf ? 0 : lastFlush + flushGap - Date.now();
     if (wait > 0 && !stopped) {
       flushTimer = setTimeout(() => {
         flushTimer = null;

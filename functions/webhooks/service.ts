@@ -180,10 +180,11 @@ export async function retryDelivery(
             where id = $1 and webhook_id = $2 and event <> 'webhook.test' returning id),
          placed as (
            insert into webhook_deliveries (id, webhook_id, event, response_id, attempts, created_at)
-           select u.id, b.webhook_id, 'response.created', u.response_id, 1, u.created_at
+           select $1, b.webhook_id, 'response.created', u.response_id, 1, to_timestamp(u.ms / 1000.0)
              from webhook_delivered b
-             cross join lateral unnest(b.ids, b.response_ids, b.created_ats) as u(id, response_id, created_at)
-            where b.webhook_id = $2 and u.id = $1 and not exists (select 1 from again)
+             cross join lateral unnest(b.response_ids, b.created_ms) as u(response_id, ms)
+            where b.webhook_id = $2 and webhook_delivery_id(b.webhook_id, u.response_id) = $1
+              and not exists (select 1 from again)
             limit 1
            on conflict (id) do nothing returning id)
          select id from again union all select id from placed`,

@@ -10,12 +10,15 @@
 -- place here a pending row (queue.ts recoverHandedOver). A delivery's id is derived from its
 -- webhook and response (`webhook_delivery_id`), so that row carries the id of the attempt the kill
 -- interrupted. Not used on Postgres, where several instances share the queue.
+-- A place is a response, its instant in ms since 1970 and the HTTP status; the delivery's id is
+-- derived from webhook and response. (Read as text, a uuid[] element costs PGlite some 2 µs and a
+-- timestamptz[] one more; three uuid and timestamp arrays made a batch cost 12 µs a delivery,
+-- these 4.)
 create table webhook_delivered (
   webhook_id uuid not null,
   recorded_at timestamptz not null default now(),
-  ids uuid[] not null,
   response_ids uuid[] not null,
-  created_ats timestamptz[] not null,
+  created_ms bigint[] not null,
   statuses integer[] not null
 );
 create index webhook_delivered_hook on webhook_delivered (webhook_id, recorded_at);
@@ -39,8 +42,10 @@ create view webhook_delivery_log as
   select u.id, b.webhook_id, 'response.created', u.response_id, 'delivered', 1, u.status, null,
          u.created_at, u.created_at
     from webhook_delivered b
-    cross join lateral unnest(b.ids, b.response_ids, b.created_ats, b.statuses)
-      as u(id, response_id, created_at, status)
+    cross join lateral (
+      select webhook_delivery_id(b.webhook_id, x.response_id) as id, x.response_id, x.status,
+             to_timestamp(x.ms / 1000.0) as created_at
+        from unnest(b.response_ids, b.created_ms, b.statuses) as x(response_id, ms, status)) u
    where not exists (select 1 from webhook_deliveries d where d.id = u.id);
 
 create or replace function formdown_webhook_deleted() returns trigger

@@ -117,10 +117,18 @@ describe.each(DB_KINDS)("deliveries handed over by the submit (%s)", (kind) => {
       expect(new Set(log.deliveries.map((d: { id: string }) => d.id))).toEqual(
         new Set(receiver.received.map((r) => r.id)),
       );
+      // the ids come from the submit's process; a recovery after a kill derives the same in SQL
+      const [derived] = await s.ctx.db.query<{ id: string }>(
+        "select webhook_delivery_id($1, $2) as id",
+        [hook.id, ids[0]],
+      );
+      expect(log.deliveries.find((d: { response_id: string }) => d.response_id === ids[0]).id).toBe(
+        derived!.id,
+      );
       // no row per delivery: their places in batch rows of webhook_delivered
       const [counts] = await s.ctx.db.query<{ rows: number; places: number }>(
         `select (select count(*)::int from webhook_deliveries where webhook_id = $1) as rows,
-                (select coalesce(sum(cardinality(ids)), 0)::int from webhook_delivered where webhook_id = $1) as places`,
+                (select coalesce(sum(cardinality(response_ids)), 0)::int from webhook_delivered where webhook_id = $1) as places`,
         [hook.id],
       );
       expect(counts).toEqual({ rows: 0, places: 5 });
