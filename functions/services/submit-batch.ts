@@ -200,11 +200,15 @@ export function responseInserter(
           { prepare: true, answerBy: Math.min(...batch.map((w) => w.row.answerBy ?? Infinity)) },
         );
         const byId = foldInserted(rows, typeof lease === "number");
-        const at = new Map(rows.map((r) => [r.id, (r as { submitted_at?: string }).submitted_at]));
+        // handed over: each row's deliveries to its own form's webhooks, created with it
+        const at =
+          lease === HANDED_OVER
+            ? new Map(rows.map((r) => [r.id, (r as { submitted_at?: string }).submitted_at!]))
+            : null;
         batch.forEach((w, i) => {
           const inserted = byId.get(ids[i]!)!;
           w.resolve(
-            lease === HANDED_OVER
+            at
               ? {
                   ...inserted,
                   leased: handedOver(w.row.hooks ?? [], inserted.id, at.get(inserted.id)!),

@@ -10,8 +10,8 @@
 -- place here a pending row (queue.ts recoverHandedOver). A delivery's id is derived from its
 -- webhook and response (`webhook_delivery_id`), so that row carries the id of the attempt the kill
 -- interrupted. Not used on Postgres, where several instances share the queue.
--- A place is a response, its instant in ms since 1970 and the HTTP status; the delivery's id is
--- derived from webhook and response. (Read as text, a uuid[] element costs PGlite some 2 µs and a
+--
+-- A place here is a response, its instant in ms since 1970 and the HTTP status. (Read as text, a uuid[] element costs PGlite some 2 µs and a
 -- timestamptz[] one more; three uuid and timestamp arrays made a batch cost 12 µs a delivery,
 -- these 4.)
 create table webhook_delivered (
