@@ -1,7 +1,8 @@
 // How a submit meets this process's webhook sender (sender.ts): whether the sender has room
-// for the deliveries a submit is about to write (then the statement writes them leased to it),
-// handing those over once written, or waking it for ones written due. The sender registers here
-// while it runs; with none (serverless, tests) deliveries are written due for a claim.
+// for the deliveries a submit is about to write (then the statement writes them leased to it, or
+// on PGlite writes none), handing those over once written, or waking it for ones written due. The
+// sender registers here while it runs; with none (serverless, tests) deliveries are written due
+// for a claim.
 
 import { Buffer } from "node:buffer";
 import type { AppContext } from "../context.ts";
@@ -47,7 +48,7 @@ export function wakeWebhookSender(ctx: AppContext, hooks?: string[]): void {
  * sender will take them from it (handOver); null — write them due, to be claimed — when no sender
  * runs here (serverless, tests), all its slots are busy, or one of these receivers already has
  * all it may have in flight and waiting (a hanging receiver: those wait in the table, and the
- * submit does no more than write them).
+ * submit does no more than write them). On PGlite, HANDED_OVER instead of a lease: no row at all.
  */
 export function handoffLease(ctx: AppContext, hooks: string[]): number | typeof HANDED_OVER | null {
   const sender = senders.get(ctx);
