@@ -69,14 +69,23 @@ export async function overClosedDays<T>(
     : await Promise.all([aggregate.read(since, closedAt), aggregate.read(closedAt, null)]);
   const value = kept ? aggregate.merge(kept.value!, closing) : closing;
   if (aggregate.keep?.(value) === false) return aggregate.merge(value, recent);
-  // what was kept under an earlier generation is of no use any more: it goes
   await ctx.db.query(
-    `with stale as (delete from response_rollups where form_id = $1 and key <> $2 and gen <> $3::bigint)
-     insert into response_rollups (form_id, key, gen, until, value)
+    `insert into response_rollups (form_id, key, gen, until, value)
      values ($1, $2, $3::bigint, $4, $5::jsonb)
      on conflict (form_id, key) do update
        set gen = excluded.gen, until = excluded.until, value = excluded.value`,
     [formId, key, gen, closedAt, JSON.stringify(value)],
+  );
+  // What was kept under an earlier generation is of no use any more: it goes, in a statement of
+  // its own that skips rows another reader holds. A report keeps several aggregates at once; when
+  // each one's upsert also deleted the others' stale rows, two of them could each hold a row the
+  // other was upserting, and Postgres found the deadlock (a CI run). This delete never waits, and
+  // an upsert waits only for it.
+  await ctx.db.query(
+    `delete from response_rollups where ctid in (
+       select ctid from response_rollups where form_id = $1 and gen < $2::bigint
+          for update skip locked)`,
+    [formId, gen],
   );
   return aggregate.merge(value, recent);
 }
