@@ -5,7 +5,7 @@
 
 import type { AppContext } from "./context.ts";
 import { drainOutbox, sendDue } from "./insights/sender.ts";
-import { drainWebhooks } from "./webhooks/sender.ts";
+import { drainWebhooks } from "./webhooks/drain.ts";
 
 export interface DrainCounts {
   sent: number;

@@ -1,9 +1,10 @@
 // One attempt at one delivery: compose the body, sign it, POST it, and say what comes next.
 import type { KeyObject } from "node:crypto";
 import type { AppContext } from "../context.ts";
+import { unwrittenRow } from "./handed-over.ts";
 import { eventBody } from "./payload.ts";
 import { postWebhook } from "./post.ts";
-import { afterFailure, type Claimed, type Outcome, unwrittenRow } from "./queue.ts";
+import { afterFailure, type Claimed, type Outcome } from "./queue.ts";
 import { boxFor } from "./secrets.ts";
 import { signedHeaders, signingKeyObject } from "./signing.ts";
 

@@ -9,6 +9,7 @@ import type { AppContext } from "../context.ts";
 import { outageKind } from "../db/outage.ts";
 import { retried } from "../db/retry.ts";
 import { HANDED_OVER } from "../services/submit-sql.ts";
+import { unattempted } from "./handed-over.ts";
 import { type Claimed, cachedHooks, type HookInfo, hooks, recordOutcomes } from "./queue.ts";
 
 /** The shortest time between two claims, and between two writes of outcomes. */
@@ -59,7 +60,7 @@ export function handoffLease(ctx: AppContext, hooks: string[]): number | typeof 
 /**
  * Whether this process's submits hand their deliveries over without writing a row: on PGlite,
  * whose writes cost this process's own CPU, and which no other process shares (migration
- * …000200_webhook_handed_over; the sender records them, queue.ts recordOutcomes).
+ * …000200_webhook_handed_over; the sender records them, handed-over.ts).
  */
 export const withoutRows = (ctx: AppContext) => ctx.db.kind === "pglite";
 
@@ -93,19 +94,13 @@ export function handOver(
     retried(() =>
       recordOutcomes(
         ctx.db,
-        deliveries.map((d) => ({
-          id: d.id,
-          status: "pending",
-          httpStatus: null,
-          error: null,
-          retryIn: 0,
-          unwritten: {
+        deliveries.map((d) =>
+          unattempted(d.id, {
             webhook_id: d.webhook_id,
             response_id: response.id,
             created_at: d.created_at,
-            attempts: 0,
-          },
-        })),
+          }),
+        ),
       ),
     );
   // the sender stopped while the submit was being written

@@ -1,14 +1,15 @@
-// Drains webhook deliveries, apart from the email outbox: its own loop and its own limit on
-// attempts in flight, so a slow or hanging receiver holds only its own slots — never a submit,
-// never an email. Rows are claimed in batches and outcomes written in batches (queue.ts).
-// Deliveries this process's own submits write come straight to it instead (handover.ts): the
-// submit statement writes them already leased to this sender, so they cost no claim query.
+// Sends webhook deliveries, apart from the email outbox: its own loop and limit on attempts in
+// flight, so a slow or hanging receiver holds only its own slots — never a submit, never an email.
+// Rows are claimed and outcomes written in batches (queue.ts). This process's own submits hand
+// theirs straight to it (handover.ts): leased to it on Postgres, without a row on PGlite
+// (handed-over.ts), so they cost no claim query. Serverless drains: drain.ts.
 
 import type { AppContext } from "../context.ts";
 import { outageKind } from "../db/outage.ts";
 import { retried } from "../db/retry.ts";
 import { within } from "../http/draining.ts";
 import { attemptDelivery } from "./deliver.ts";
+import { openDeliveries, recoverHandedOver, unattempted, unwrittenRow } from "./handed-over.ts";
 import { GAP_MS, leaseSeconds, registerSender, type Sender, withoutRows } from "./handover.ts";
 import {
   type Claimed,
@@ -16,9 +17,7 @@ import {
   type Outcome,
   pruneDeliveries,
   recordOutcomes,
-  recoverHandedOver,
   sweepOrphans,
-  unattempted,
 } from "./queue.ts";
 
 /** Outcomes written at once when this many are waiting. */
@@ -30,8 +29,7 @@ const BATCH = 256;
  * 4 µs a delivery), and an outcome not yet written when the process is killed only means that
  * delivery is sent again after the restart (at least once, as a lease's end does on Postgres).
  */
-const EMBEDDED_GAP_MS = 250;
-const EMBEDDED_BATCH = 1024;
+const [EMBEDDED_GAP_MS, EMBEDDED_BATCH] = [250, 1024];
 
 /**
  * Attempts one receiver may have in flight: all but a quarter of the slots, so a hanging receiver
@@ -43,32 +41,6 @@ export const perReceiver = (concurrency: number) =>
 
 /** Handed-over deliveries one receiver may have waiting for a slot: a quarter of the slots. */
 export const perReceiverLine = (concurrency: number) => Math.max(1, Math.ceil(concurrency / 4));
-
-/**
- * Serverless (functions/deno/drain.ts, every minute): delivers what is due, up to `max`, sweeps
- * like the Node server's sender, and returns.
- */
-export async function drainWebhooks(
-  ctx: AppContext,
-  max = 200,
-): Promise<{ delivered: number; retrying: number; failed: number }> {
-  const counts = { delivered: 0, retrying: 0, failed: 0 };
-  let taken = 0;
-  while (taken < max) {
-    const batch = Math.min(ctx.config.webhooks.concurrency, max - taken);
-    const rows = await claimDeliveries(ctx.db, batch, leaseSeconds(ctx));
-    if (rows.length === 0) break;
-    taken += rows.length;
-    const outcomes = await Promise.all(rows.map((row) => attemptDelivery(ctx, row)));
-    await retried(() => recordOutcomes(ctx.db, outcomes));
-    for (const o of outcomes) counts[o.status === "pending" ? "retrying" : o.status]++;
-    if (rows.length < batch) break;
-  }
-  // what the Node server's sweep does every minute: orphans, then the log's old rows
-  await sweepOrphans(ctx.db);
-  await pruneDeliveries(ctx.db, ctx.config.webhooks.retentionDays, 2);
-  return counts;
-}
 
 /**
  * The in-process sender of the Node server: polls every `everyMs` for work (other instances'
@@ -101,18 +73,10 @@ export function startWebhookSender(
   };
   /** Due rows may be waiting in the table: a claim found a full batch, or a wake found no room. */
   let backlog = false;
-  /**
-   * Deliveries handed over without a row (handover.ts withoutRows), by id, with their creation,
-   * from their handover until their outcome is written: the oldest is as far as the mark may go.
-   */
-  const open = new Map<string, string>();
+  /** Deliveries handed over without a row until their outcome is written (handed-over.ts). */
+  const open = openDeliveries();
   /** Whether what a killed process had been handed was found again: only then may the mark move. */
   let recovered = false;
-  const mark = () => {
-    let oldest: string | null = null;
-    for (const at of open.values()) if (oldest === null || at < oldest) oldest = at;
-    return oldest === null ? new Date() : new Date(oldest);
-  };
 
   const [flushGap, batchOf] = withoutRows(ctx)
     ? [EMBEDDED_GAP_MS, EMBEDDED_BATCH]
@@ -135,12 +99,10 @@ export function startWebhookSender(
     }
     lastFlush = Date.now();
     const batch = outcomes.splice(0);
-    const through = batch.some((o) => o.unwritten) ? mark() : null;
+    const through = batch.some((o) => o.unwritten) ? open.mark() : null;
     // retried, and put back when it still fails: a lost outcome is a second send after the lease
     flushing = retried(() => recordOutcomes(ctx.db, batch, through))
-      .then(() => {
-        for (const o of batch) if (o.unwritten) open.delete(o.id);
-      })
+      .then(() => open.written(batch))
       .catch((e) => {
         outcomes.unshift(...batch);
         ctx.log.error("webhook outcomes could not be recorded yet; retrying", e);
@@ -180,10 +142,7 @@ export function startWebhookSender(
   }
 
   /** A delivery handed over without a row that will not be attempted here: written due now. */
-  function writeDue(row: Claimed) {
-    outcomes.push(unattempted(row));
-    flush();
-  }
+  const due = (row: Claimed) => unattempted(row.id, unwrittenRow(row));
 
   /** Starts waiting rows in their order, skipping those whose receiver has all its slots busy. */
   function startWaiting() {
@@ -264,7 +223,11 @@ export function startWebhookSender(
       .then(() => pruneDeliveries(ctx.db, ctx.config.webhooks.retentionDays))
       // an idle sender's mark moves on too, so a recovery never looks far back
       .then(() =>
-        !withoutRows(ctx) ? undefined : recovered ? recordOutcomes(ctx.db, [], mark()) : recover(),
+        !withoutRows(ctx)
+          ? undefined
+          : recovered
+            ? recordOutcomes(ctx.db, [], open.mark())
+            : recover(),
       )
       .catch((e) => {
         if (outageKind(e) === null) ctx.log.error("webhook sweep failed", e);
@@ -282,14 +245,15 @@ export function startWebhookSender(
       waiting.length < concurrency &&
       hooks.every((id) => (queued.get(id) ?? 0) < line),
     take(rows, deadline) {
-      for (const row of rows) if (row.unwritten) open.set(row.id, row.created_at);
+      open.add(rows);
       // one that cannot wait here (its receiver is saturated) is claimed after its lease, or
       // written due when it has no row
       for (const row of rows)
         if (stopped || !enqueue(row, deadline)) {
-          if (row.unwritten) writeDue(row);
+          if (row.unwritten) outcomes.push(due(row));
           else backlog = true;
         }
+      flush();
       if (!stopped) startWaiting();
     },
   };
@@ -320,7 +284,7 @@ export function startWebhookSender(
     flushTimer = null;
     // handed-over rows not yet attempted go back to the table when their lease ends; those
     // without a row are written due
-    for (const w of waiting) if (w.row.unwritten) outcomes.push(unattempted(w.row));
+    for (const w of waiting) if (w.row.unwritten) outcomes.push(due(w.row));
     waiting = [];
     registerSender(ctx, null);
     // attempts under way finish (each within the receiver timeout, all within waitMs) and their

@@ -7,7 +7,7 @@
 --   * the others (a retry due, a failure, one never attempted): a row in webhook_deliveries.
 -- A process killed meanwhile loses nothing: at start-up the sender gives every response submitted
 -- since `webhook_handover_mark.through` (less a margin) that has neither a delivery row nor a
--- place here a pending row (queue.ts recoverHandedOver). A delivery's id is derived from its
+-- place here a pending row (functions/webhooks/handed-over.ts). A delivery's id is derived from its
 -- webhook and response (`webhook_delivery_id`), so that row carries the id of the attempt the kill
 -- interrupted. Not used on Postgres, where several instances share the queue.
 --

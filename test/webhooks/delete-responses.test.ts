@@ -2,7 +2,7 @@
 // with their uploads, emails and undelivered webhooks; `response.deleted` for the webhooks that
 // want it; never counted again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainWebhooks } from "../../functions/webhooks/sender.ts";
+import { drainWebhooks } from "../../functions/webhooks/drain.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
