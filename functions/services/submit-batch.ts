@@ -13,6 +13,7 @@
 import type { Db } from "../db/db.ts";
 import { outageKind, unavailableError } from "../db/outage.ts";
 import { deliveryId } from "../webhooks/delivery-id.ts";
+import { responseId } from "./response-id.ts";
 import { DELIVERIES, HANDED_OVER, RESULT, submitStatement } from "./submit-sql.ts";
 
 export interface PlainResponse {
@@ -156,6 +157,7 @@ export function responseInserter(
     const lease = leaseFor([row]);
     const statement = submitStatement({
       ...row,
+      id: responseId(),
       maxResponses: null,
       idempotencyKey: null,
       outbox: null,
@@ -172,7 +174,7 @@ export function responseInserter(
 
   async function send(batch: Waiting[]) {
     if (batch.length > 1) {
-      const ids = batch.map(() => crypto.randomUUID());
+      const ids = batch.map(() => responseId());
       const column = <T>(pick: (r: PlainResponse) => T) => batch.map((w) => pick(w.row));
       const lease = leaseFor(batch.map((w) => w.row));
       const params: unknown[] = [

@@ -23,6 +23,8 @@
 // it to exactly one; any later counting submit fills in a milestone a failed one skipped.
 
 export interface SubmitWrite {
+  /** The response's id (response-id.ts); without it the database draws one. */
+  id?: string;
   formId: string;
   /** formSequence(formId) */
   sequence: string;
@@ -114,6 +116,10 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   // optional columns only when they hold a value: each parameter costs, on PGlite most of all
   const columns = ["form_id", "payload"];
   const values = [form, `${p(w.payload)}::jsonb`];
+  if (w.id) {
+    columns.push("id");
+    values.push(`${p(w.id)}::uuid`);
+  }
   const optional = {
     score: w.score,
     idempotency_key: w.idempotencyKey,

@@ -12,6 +12,7 @@ import { type FormRow, formStatus } from "./form-view.ts";
 import { firstResponse, requestHash } from "./idempotency.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess } from "./respondent-access.ts";
+import { responseId } from "./response-id.ts";
 import { submitAnswer } from "./submit-answer.ts";
 import {
   foldInserted,
@@ -228,6 +229,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       const lease = row.hooks.length > 0 ? handoffLease(ctx, row.hooks) : null;
       const statement = submitStatement({
         ...plain,
+        id: responseId(),
         maxResponses,
         idempotencyKey: key ?? null,
         idempotencyHash: hash,
