@@ -42,10 +42,22 @@ class FormdownForm extends HTMLElement {
     if (this.#def.randomize) shuffleOptions(this);
     // rarely used parts are chunks of their own, fetched only by the pages that have them
     const lists = this.querySelectorAll<HTMLElement>("[data-ranking]");
-    if (lists.length)
+    if (lists.length) {
+      // a move pressed before that chunk arrives is made once it has: a slow line loses none
+      const early: HTMLElement[] = [];
+      const hold = (e: Event) => {
+        const button = (e.target as HTMLElement).closest<HTMLElement>("[data-move]");
+        if (button) early.push(button);
+      };
+      for (const list of lists) list.addEventListener("click", hold);
       void import("./ranking.ts").then(({ setupRanking }) => {
-        for (const list of lists) setupRanking(list, () => this.#changed());
+        for (const list of lists) {
+          list.removeEventListener("click", hold);
+          setupRanking(list, () => this.#changed());
+        }
+        for (const button of early) button.click();
       });
+    }
     const saved = load(this.#def.slug);
     if (saved?.a) {
       this.#saved = saved;

@@ -124,6 +124,47 @@ describe("keyboard use of the respondent pages", () => {
     expect((await suite.latest("alt-keys"))?.payload).toEqual({ top: ["Blue", "Green", "Red"] });
   });
 
+  it("makes the moves pressed before the ranking's script arrives once it has", async () => {
+    await suite.api("POST", "/api/forms", {
+      body: {
+        title: "Slow line",
+        slug: "slow-line",
+        humanness: false,
+        fields: [{ id: "top", type: "ranking", label: "Top", options: ["Red", "Green", "Blue"] }],
+      },
+    });
+    const page = await suite.context.newPage();
+    page.on("pageerror", (e) => suite.errors.push(e.message));
+    let arrive = () => {};
+    const held = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await page.route("**/_astro/ranking.*.js", async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${suite.server.url}/@me/slow-line`, { waitUntil: "domcontentloaded" });
+    await requested;
+    await page.getByRole("button", { name: "Move Red down" }).focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    expect(
+      await page.locator("li[data-value]").evaluateAll((l) => l.map((li) => li.dataset.value)),
+    ).toEqual(["Red", "Green", "Blue"]);
+    arrive();
+    await expect
+      .poll(() => page.locator("[data-rank-status]").textContent())
+      .toBe("Red moved to position 3 of 3");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    expect((await suite.latest("slow-line"))?.payload).toEqual({ top: ["Green", "Blue", "Red"] });
+  });
+
   it("runs without script errors", () => {
     expect(suite.errors).toEqual([]);
   });
