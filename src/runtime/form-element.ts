@@ -7,6 +7,7 @@ import { AntiBot } from "./anti-bot.ts";
 import { collect } from "./collect.ts";
 import type { Definition } from "./definition.ts";
 import { fitFrame, params } from "./frame.ts";
+import { holdEvents, holdSubmit } from "./hold.ts";
 import { problems, type Tr, translator } from "./messages.ts";
 import { fillPipes, pageOf, pagesWithFields, setProgress, showStep } from "./page-view.ts";
 import { load, restore, type Saved, save } from "./restore.ts";
@@ -29,8 +30,13 @@ class FormdownForm extends HTMLElement {
 
   connectedCallback() {
     // a locked page's script is a chunk of its own (unlock.ts)
-    if (this.dataset.locked !== undefined)
-      return void import("./unlock.ts").then((m) => m.unlock(this));
+    if (this.dataset.locked !== undefined) {
+      const release = holdSubmit(this);
+      return void import("./unlock.ts").then((m) => {
+        m.unlock(this);
+        release();
+      });
+    }
     this.#def = JSON.parse(this.querySelector("#fd-def")!.textContent!) as Definition;
     this.#tr = translator(this.#def.t);
     this.#form = this.querySelector("form");
@@ -43,19 +49,13 @@ class FormdownForm extends HTMLElement {
     // rarely used parts are chunks of their own, fetched only by the pages that have them
     const lists = this.querySelectorAll<HTMLElement>("[data-ranking]");
     if (lists.length) {
-      // a move pressed before that chunk arrives is made once it has: a slow line loses none
-      const early: HTMLElement[] = [];
-      const hold = (e: Event) => {
+      const release = holdEvents(lists, "click", (e) => {
         const button = (e.target as HTMLElement).closest<HTMLElement>("[data-move]");
-        if (button) early.push(button);
-      };
-      for (const list of lists) list.addEventListener("click", hold);
+        return button ? () => button.click() : undefined;
+      });
       void import("./ranking.ts").then(({ setupRanking }) => {
-        for (const list of lists) {
-          list.removeEventListener("click", hold);
-          setupRanking(list, () => this.#changed());
-        }
-        for (const button of early) button.click();
+        for (const list of lists) setupRanking(list, () => this.#changed());
+        release();
       });
     }
     const saved = load(this.#def.slug);

@@ -132,3 +132,24 @@ export async function startPageSuite(options: TestServerOptions = {}): Promise<P
     },
   };
 }
+
+/**
+ * Holds back the page's script chunks whose URL matches (a slow line): `requested` settles when
+ * the page asks for one, and `release` lets them through.
+ */
+export async function holdChunks(page: Page, url: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = () => {};
+  const requested = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await page.route(url, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  return { requested, release };
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PageSuite, startPageSuite } from "../helpers/browser.ts";
+import { holdChunks, type PageSuite, startPageSuite } from "../helpers/browser.ts";
 
 let suite: PageSuite;
 
@@ -59,6 +59,27 @@ describe("who may respond, as the page shows it", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("heading", { name: "Secret ending" }).waitFor();
     expect((await suite.latest("secret"))?.payload).toEqual({ answer: "hello" });
+  });
+
+  it("keeps a password given before the page's script arrives out of the address, and unlocks with it", async () => {
+    await create("early", { body: "Early instructions" });
+    await suite.api("PUT", "/api/forms/early/access", {
+      body: { mode: "password", password: "quick" },
+    });
+    const page = await suite.context.newPage();
+    page.on("pageerror", (e) => suite.errors.push(e.message));
+    const chunk = await holdChunks(page, "**/_astro/unlock.*.js");
+    await page.goto(`${suite.server.url}/@me/early`, { waitUntil: "domcontentloaded" });
+    await chunk.requested;
+    await page.getByLabel("Password").fill("quick");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    chunk.release();
+    await page.getByLabel("Your answer").fill("early bird");
+    expect(page.url()).toBe(`${suite.server.url}/@me/early`);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    expect((await suite.latest("early"))?.payload).toEqual({ answer: "early bird" });
   });
 
   it("shows a link-only form only with the token from its URL, and submits with it", async () => {

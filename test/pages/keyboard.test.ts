@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PageSuite, startPageSuite } from "../helpers/browser.ts";
+import { holdChunks, type PageSuite, startPageSuite } from "../helpers/browser.ts";
 
 let suite: PageSuite;
 
@@ -135,28 +135,16 @@ describe("keyboard use of the respondent pages", () => {
     });
     const page = await suite.context.newPage();
     page.on("pageerror", (e) => suite.errors.push(e.message));
-    let arrive = () => {};
-    const held = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
-    let asked = () => {};
-    const requested = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    await page.route("**/_astro/ranking.*.js", async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    });
+    const chunk = await holdChunks(page, "**/_astro/ranking.*.js");
     await page.goto(`${suite.server.url}/@me/slow-line`, { waitUntil: "domcontentloaded" });
-    await requested;
+    await chunk.requested;
     await page.getByRole("button", { name: "Move Red down" }).focus();
     await page.keyboard.press("Enter");
     await page.keyboard.press("Enter");
     expect(
       await page.locator("li[data-value]").evaluateAll((l) => l.map((li) => li.dataset.value)),
     ).toEqual(["Red", "Green", "Blue"]);
-    arrive();
+    chunk.release();
     await expect
       .poll(() => page.locator("[data-rank-status]").textContent())
       .toBe("Red moved to position 3 of 3");
