@@ -87,8 +87,10 @@ export function startWebhookSender(
   let lastFlush = 0;
   /** Stopping: called when the last attempt under way has finished. */
   let idle: (() => void) | null = null;
+  /** Stopped and written: an attempt ending later is not (its lease or the recovery resends it). */
+  let ended = false;
   function flush() {
-    if (flushing || flushTimer || outcomes.length === 0) return;
+    if (ended || flushing || flushTimer || outcomes.length === 0) return;
     const wait = outcomes.length >= batchOf ? 0 : lastFlush + flushGap - Date.now();
     if (wait > 0 && !stopped) {
       flushTimer = setTimeout(() => {
@@ -140,10 +142,8 @@ export function startWebhookSender(
     waiting.push({ row, deadline: row.unwritten ? Number.POSITIVE_INFINITY : deadline });
     return true;
   }
-
   /** A delivery handed over without a row that will not be attempted here: written due now. */
   const due = (row: Claimed) => unattempted(row.id, unwrittenRow(row));
-
   /** Starts waiting rows in their order, skipping those whose receiver has all its slots busy. */
   function startWaiting() {
     const now = Date.now();
@@ -294,5 +294,7 @@ export function startWebhookSender(
       flush();
       await flushing;
     }
+    ended = true;
+    await flushing;
   };
 }
