@@ -5,9 +5,12 @@ import { join } from "node:path";
 import { openPostgres, wrapPglite } from "../functions/db/db.ts";
 import { migrate } from "../functions/db/migrate.ts";
 import { openPglite } from "../functions/db/pglite.ts";
+import { warmCompileCache } from "../functions/node/low-memory.ts";
 import { startServer } from "../functions/node/server.ts";
 import { createAccount } from "../functions/services/accounts.ts";
 
+// bench/as-started.ts: the server's modules, this one's too, into the compile cache
+if (process.argv[2] === "warm") await warmCompileCache().then(() => process.exit(0));
 const [kind, url] = process.argv.slice(2) as ["pglite" | "postgres", string | undefined];
 const dir = mkdtempSync(join(tmpdir(), "bench-export-"));
 const db = kind === "postgres" ? openPostgres(url!) : wrapPglite(await openPglite(join(dir, "pg")));

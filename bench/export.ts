@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { get } from "node:http";
 import postgres from "postgres";
 import { FLAG as LIFTOFF_ONLY } from "../functions/node/low-memory.ts";
+import { startedEnv } from "./as-started.ts";
 
 const [kind = "postgres", ...rest] = process.argv.slice(2);
 const sizes = rest.map(Number);
@@ -65,8 +66,10 @@ if (admin) {
   fill = postgres(url.toString(), { max: 1, onnotice: () => {} });
 }
 
-child = fork(new URL("./export-target.ts", import.meta.url).pathname, [kind, url.toString()], {
+const target = new URL("./export-target.ts", import.meta.url);
+child = fork(target.pathname, [kind, url.toString()], {
   stdio: ["ignore", "pipe", "inherit", "ipc"],
+  env: startedEnv(target),
   // a small heap: the export must fit in constant memory, not in whatever V8 would grow to
   // (PGlite: baseline wasm code only, as `npm start` runs it, functions/node/low-memory.ts)
   execArgv: [

@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
-import { resolve } from "node:path";
+import { COMPILE_CACHE } from "../functions/node/low-memory.ts";
 
 const report = ".vitest-report.json";
 
@@ -24,7 +24,7 @@ function reachable(host: string, port: number): Promise<boolean> {
 
 // Node keeps the compiled code of every module it loads here: the CLI, the servers and the
 // scripts the suites start load again from it (a `formdown` run starts in about half the time).
-process.env.NODE_COMPILE_CACHE ??= resolve("node_modules/.cache/node-compile-cache");
+process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE;
 
 // The fault suites (vitest.config.ts) run in CI and with --all; --faults runs them alone.
 const argv = process.argv.slice(2);

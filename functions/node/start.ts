@@ -1,9 +1,10 @@
 // `npm start`: the whole service on the embedded defaults (or what the environment configures).
 
-import { liftoffOnly } from "./low-memory.ts";
+import { flushCompileCache } from "node:module";
+import { relaunch } from "./low-memory.ts";
 
-// before anything else is loaded: this may replace the process with itself under other flags
-liftoffOnly();
+// before anything else is loaded: this may replace the process with itself under other settings
+relaunch();
 
 const { ensurePagesBuilt } = await import("./build-pages.ts");
 
@@ -22,6 +23,8 @@ try {
       `\nCreated the account @${server.firstKey.handler}. Its API key (shown once, also in ${config.dataDir}/api-key):\n\n  ${server.firstKey.key}\n`,
     );
   }
+  // what this start compiled is kept now, not at exit: a process that is killed keeps it too
+  flushCompileCache();
   console.log(`Formdown is running at ${config.baseUrl} (listening on ${server.url})`);
   console.log(
     `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`} · anti-bot: ${server.ctx.antibot.kind} · mail: ${server.ctx.mailer ? "Postmark" : "outbox"} · forms: ${server.ctx.repo.kind} repository`,

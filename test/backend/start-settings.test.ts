@@ -1,0 +1,70 @@
+// What `npm start` runs (functions/node/start.ts) restarts itself as the server should run
+// (functions/node/low-memory.ts): with Node's compile cache, so a start after the first never
+// loads the TypeScript stripper, and on PGlite with baseline wasm code only. `npm install` fills
+// the cache with every module the server loads, those it loads on first use included.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { COMPILE_CACHE, FLAG } from "../../functions/node/low-memory.ts";
+import { startChild } from "../faults/child-server.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const dirs: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("how the server process runs", () => {
+  it("restarts itself with the compile cache and, on PGlite, baseline wasm code only", async () => {
+    const server = await startChild({
+      dataDir: tempDir("formdown-start-"),
+      // as a shell would start it: nothing set (the suites' runner sets a cache of its own)
+      env: { NODE_COMPILE_CACHE: undefined } as unknown as Record<string, string>,
+    });
+    try {
+      const pid = server.child.pid!;
+      const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      expect(environ).toContain(`NODE_COMPILE_CACHE=${COMPILE_CACHE}`);
+      expect(argv).toContain(FLAG);
+      expect(argv).toContain(join(ROOT, "functions/node/start.ts"));
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("finds every server module in the cache npm install filled, those loaded on first use too", () => {
+    const env = { ...process.env, NODE_COMPILE_CACHE: tempDir("formdown-cache-") };
+    execFileSync(process.execPath, [join(ROOT, "scripts/compile-cache.ts")], { env });
+    const modules = [
+      "functions/node/server.ts",
+      "functions/owner-app.ts",
+      "functions/mcp/server.ts",
+    ];
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        modules.map((m) => `await import(${JSON.stringify(join(ROOT, m))});`).join(""),
+      ],
+      { env: { ...env, NODE_DEBUG_NATIVE: "COMPILE_CACHE" }, encoding: "utf8" },
+    );
+    expect(run.status).toBe(0);
+    // Node says on stderr what its cache did: each module found, or one it had to strip
+    const found = run.stderr.match(/retrieving transpile cache for StrippedTypeScript \S+success/g);
+    expect(found?.length).toBeGreaterThan(200);
+    expect(run.stderr).toContain(
+      `StrippedTypeScript file://${join(ROOT, "functions/owner-app.ts")}`,
+    );
+    expect(run.stderr.match(/no transpile cache for StrippedTypeScript \S+/g)).toBeNull();
+  });
+});
