@@ -244,10 +244,19 @@ try {
       return ms;
     };
     // the first read of each counts the closed days and keeps them (functions/insights/closed-days.ts);
-    // the reads after it scan only the days since: both are printed
+    // the reads after it scan only the days since: both are printed. A first read is measured as
+    // often as the rest, best of three, each after what the one before kept is forgotten
+    const firstOf = async (read: () => Promise<unknown>) => {
+      let ms = Infinity;
+      for (let round = 0; round < 3; round++) {
+        await sql("delete from response_rollups where form_id = $1", [id]);
+        ms = Math.min(ms, await timed(read));
+      }
+      return ms;
+    };
     const stats = () =>
       fetch(`${api}/api/forms/${slug}/stats`, { headers: auth }).then((r) => r.json());
-    const firstStatsMs = await timed(stats);
+    const firstStatsMs = await firstOf(stats);
     const statsMs = await bestOf(stats);
     // the hand-written SQL: the stats' 14-day GROUP BY; for the report, which summarises two fields
     // (score, tags), one GROUP BY per field, run one after the other
@@ -263,7 +272,7 @@ try {
     const rawMs = await bestOf(() => sql(RAW_STATS, [id]));
     const report = () =>
       fetch(`${api}/api/forms/${slug}/report?period=all`, { headers: auth }).then((r) => r.text());
-    const firstReportMs = await timed(report);
+    const firstReportMs = await firstOf(report);
     const reportMs = await bestOf(report);
     // the HTML report gathers the same numbers and draws them: it should cost about the same
     let htmlBytes = 0;
