@@ -98,7 +98,14 @@ export interface PageSuite {
   context: BrowserContext;
   /** Script errors and console errors of every page opened through `open`. */
   errors: string[];
-  open(path: string): Promise<Page>;
+  /**
+   * A new page at `path`; `before` runs first (a route to set up), and `loaded` says when to go
+   * on (default: the load event).
+   */
+  open(
+    path: string,
+    options?: { before?: (page: Page) => Promise<unknown>; loaded?: "domcontentloaded" },
+  ): Promise<Page>;
   /** The newest stored response of a form, read through the API. */
   latest(slug: string): Promise<{ id: string; payload: Record<string, unknown> } | undefined>;
   close(): Promise<void>;
@@ -116,11 +123,12 @@ export async function startPageSuite(options: TestServerOptions = {}): Promise<P
     api,
     context,
     errors,
-    async open(path) {
+    async open(path, options = {}) {
       const page = await context.newPage();
       page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
       page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(`${server.url}${path}`);
+      await options.before?.(page);
+      await page.goto(`${server.url}${path}`, { waitUntil: options.loaded ?? "load" });
       return page;
     },
     async latest(slug) {
@@ -138,18 +146,12 @@ export async function startPageSuite(options: TestServerOptions = {}): Promise<P
  * the page asks for one, and `release` lets them through.
  */
 export async function holdChunks(page: Page, url: string) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = () => {};
-  const requested = new Promise<void>((resolve) => {
-    asked = resolve;
-  });
+  const held = Promise.withResolvers<void>();
+  const asked = Promise.withResolvers<void>();
   await page.route(url, async (route) => {
-    asked();
-    await held;
+    asked.resolve();
+    await held.promise;
     await route.continue();
   });
-  return { requested, release };
+  return { requested: asked.promise, release: () => held.resolve() };
 }

@@ -66,10 +66,11 @@ describe("who may respond, as the page shows it", () => {
     await suite.api("PUT", "/api/forms/early/access", {
       body: { mode: "password", password: "quick" },
     });
-    const page = await suite.context.newPage();
-    page.on("pageerror", (e) => suite.errors.push(e.message));
-    const chunk = await holdChunks(page, "**/_astro/unlock.*.js");
-    await page.goto(`${suite.server.url}/@me/early`, { waitUntil: "domcontentloaded" });
+    let chunk!: Awaited<ReturnType<typeof holdChunks>>;
+    const page = await suite.open("/@me/early", {
+      before: async (p) => (chunk = await holdChunks(p, "**/_astro/unlock.*.js")),
+      loaded: "domcontentloaded",
+    });
     await chunk.requested;
     await page.getByLabel("Password").fill("quick");
     await page.keyboard.press("Enter");

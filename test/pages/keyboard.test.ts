@@ -133,10 +133,11 @@ describe("keyboard use of the respondent pages", () => {
         fields: [{ id: "top", type: "ranking", label: "Top", options: ["Red", "Green", "Blue"] }],
       },
     });
-    const page = await suite.context.newPage();
-    page.on("pageerror", (e) => suite.errors.push(e.message));
-    const chunk = await holdChunks(page, "**/_astro/ranking.*.js");
-    await page.goto(`${suite.server.url}/@me/slow-line`, { waitUntil: "domcontentloaded" });
+    let chunk!: Awaited<ReturnType<typeof holdChunks>>;
+    const page = await suite.open("/@me/slow-line", {
+      before: async (p) => (chunk = await holdChunks(p, "**/_astro/ranking.*.js")),
+      loaded: "domcontentloaded",
+    });
     await chunk.requested;
     await page.getByRole("button", { name: "Move Red down" }).focus();
     await page.keyboard.press("Enter");
