@@ -109,9 +109,11 @@ export async function collectReport(
   const lines = await formLineage(ctx, row);
   const test = w.withTest === true;
   const where = await resolveWhere(ctx, row, w.where, lines);
-  // all time and unsegmented, what the closed days hold is kept (closed-days.ts): the counts come
-  // with each day's, and the trend and the stats are read off them
-  const keep = w.since === null && w.until === null && where.length === 0;
+  // all time, the counts come with each day's, and the trend and the stats are read off them
+  // (one scan of the responses fewer); unsegmented, what the closed days hold is kept too
+  // (closed-days.ts)
+  const allTime = w.since === null && w.until === null;
+  const keep = allTime && where.length === 0;
   const tallying = reportTallies(
     ctx,
     row.id,
@@ -125,12 +127,12 @@ export async function collectReport(
     where,
     keep ? w.now : null,
   );
-  const trending = keep
+  const trending = allTime
     ? tallying.then((t) => daysEnding(t.days, w.now, TREND_DAYS))
     : trendFor(ctx, row.id, w.now, TREND_DAYS, test, where);
   const [t, stats, trend, furthest, languages] = await Promise.all([
     tallying,
-    keep
+    allTime
       ? Promise.all([tallying, beaconTotals(ctx, row.id)]).then(([t, events]) =>
           statsOfDays(w.now, t.days, t.responses, events),
         )

@@ -181,7 +181,8 @@ export async function reportTallies(
   const kept = (key: unknown[]) => JSON.stringify(["report", withTest, ...key]);
   const [totals, values, recent] = await Promise.all([
     keepAsOf === null
-      ? totalsRead(false)(since, until)
+      ? // all time, by day too: the trend and the stats are read off the days (report-data.ts)
+        totalsRead(since === null && until === null)(since, until)
       : overClosedDays(ctx, formId, keepAsOf, {
           key: kept([totalsText(true), ids, alias]),
           read: totalsRead(true),
@@ -233,7 +234,7 @@ export async function reportTallies(
   return {
     earlier,
     responses: totals.n,
-    /** Responses per UTC day (by its number since 1970); only when kept. */
+    /** Responses per UTC day (by its number since 1970); only over all time. */
     days: totals.days,
     tallies,
     scores,

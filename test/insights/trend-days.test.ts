@@ -2,8 +2,10 @@
 // the day before, one at midnight on the day after, on both databases (functions/insights/
 // report-data.ts, trendFor: the day computed with date_bin).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trendFor } from "../../functions/insights/report-data.ts";
+import { collectReport, trendFor } from "../../functions/insights/report-data.ts";
+import { statsBesideTrend } from "../../functions/insights/stats.ts";
 import { formSequence } from "../../functions/services/submit-sql.ts";
+import type { WhereCondition } from "../../src/core/where/where.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -58,5 +60,43 @@ describe.each(DB_KINDS)("the report's trend, by UTC day (%s)", (kind) => {
       "2026-11-22": 1,
       "2026-11-24": 1,
     });
+  });
+
+  it("reads a segment's all-time trend and stats off its counts by day, as the statements over the days give them", async () => {
+    // answers the segment leaves out, on days of its own and on one of the others'
+    for (const at of ["2026-11-21T08:00:00Z", "2026-11-23T08:00:00Z", "2026-11-24T01:00:00Z"])
+      await s.ctx.db.query(
+        `insert into responses (form_id, payload, seq, submitted_at)
+         values ($1, '{"a": "y"}', nextval($2::regclass), $3::timestamptz)`,
+        [formId, formSequence(formId), at],
+      );
+    const [row] = await s.ctx.db.query<{ definition: never }>(
+      "select definition from forms where id = $1",
+      [formId],
+    );
+    const now = Date.parse("2026-11-24T18:00:00Z");
+    const where = [{ field: "a", op: "eq", value: "x" }];
+    const report = await collectReport(
+      s.ctx,
+      { id: formId, slug: "days", title: "Days", definition: row!.definition },
+      { since: null, until: null, period: { kind: "all" }, now, where },
+    );
+    const checked: WhereCondition[] = report.segment!;
+    const trend = await trendFor(s.ctx, formId, now, 30, false, checked);
+    expect(report.trend).toEqual(trend);
+    expect(report.trend.find((d) => d.date === "2026-11-21")!.count).toBe(3);
+    expect(report.trend.find((d) => d.date === "2026-11-23")!.count).toBe(0);
+    const stats = await statsBesideTrend(
+      s.ctx,
+      { id: formId },
+      Promise.resolve(trend),
+      30,
+      now,
+      false,
+      checked,
+    );
+    expect(report.responses).toBe(AT.length);
+    expect(report.totals.responses).toBe(stats.responses);
+    expect(report.change).toEqual(stats.change);
   });
 });
