@@ -112,7 +112,7 @@ async function main() {
     ASTRO_TELEMETRY_DISABLED: "1",
   };
   say("npx formdown migrate …");
-  execFileSync(process.execPath, [join(ROOT, "cli/formdown.ts"), "migrate"], {
+  execFileSync(process.execPath, [join(ROOT, "cli/formdown.mjs"), "migrate"], {
     env,
     stdio: "inherit",
   });

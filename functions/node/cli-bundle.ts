@@ -16,7 +16,7 @@ export async function bundleCli(outfile?: string): Promise<string> {
   const { build } = await import("esbuild");
   const version = await serverVersion();
   const result = await build({
-    entryPoints: [`${root}cli/formdown.ts`],
+    entryPoints: [`${root}cli/formdown.mjs`],
     ...(outfile ? { outfile } : {}),
     write: false,
     bundle: true,

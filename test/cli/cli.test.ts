@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/api.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const CLI = new URL("../../cli/formdown.ts", import.meta.url).pathname;
+const CLI = new URL("../../cli/formdown.mjs", import.meta.url).pathname;
 let s: TestServer;
 let home: string;
 let work: string;

@@ -17,7 +17,7 @@ export async function createForm(base: string, key: string): Promise<void> {
 
 export function runCli(args: string[]): Promise<{ status: number | null; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [resolve(ROOT, "cli/formdown.ts"), ...args], {
+    const child = spawn(process.execPath, [resolve(ROOT, "cli/formdown.mjs"), ...args], {
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

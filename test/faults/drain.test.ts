@@ -19,7 +19,7 @@ const RESPONSES = 220;
 
 function cli(args: string[], env: Record<string, string>, cwd = tmpdir()) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn(process.execPath, [join(ROOT, "cli/formdown.ts"), ...args], {
+    const child = spawn(process.execPath, [join(ROOT, "cli/formdown.mjs"), ...args], {
       cwd,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ["ignore", "pipe", "pipe"],

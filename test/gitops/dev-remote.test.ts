@@ -10,7 +10,7 @@ import { launch } from "../helpers/browser.ts";
 import { type RunningCli, spawnCli, until } from "../helpers/cli-process.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const CLI = new URL("../../cli/formdown.ts", import.meta.url).pathname;
+const CLI = new URL("../../cli/formdown.mjs", import.meta.url).pathname;
 const form = (title: string, label = "Your name") =>
   `---\ntitle: ${title}\nslug: hello\nfields:\n  - id: name\n    type: text\n    label: ${label}\n---\n`;
 

@@ -56,7 +56,7 @@ describe("GitOps workflows", () => {
       form,
       "---\ntitle: X\nslug: x\nfields:\n  - id: a\n    type: text\n    show_if: { field: b, op: eq, value: 1 }\n  - id: b\n    type: text\n---\n",
     );
-    const validated = await exitCode(join(root, "cli/formdown.ts"), ["validate", "--json", form]);
+    const validated = await exitCode(join(root, "cli/formdown.mjs"), ["validate", "--json", form]);
     expect(validated.code).toBe(1);
     const report = join(dir, "validation.json");
     await writeFile(report, validated.stdout);

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 
-const CLI = new URL("../../cli/formdown.ts", import.meta.url).pathname;
+const CLI = new URL("../../cli/formdown.mjs", import.meta.url).pathname;
 
 export interface CliRun {
   code: number;
