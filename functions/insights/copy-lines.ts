@@ -2,7 +2,9 @@
 // (copy-rows.ts reads them): byte for byte what the batched path in export.ts writes.
 import { csvLine } from "../../src/core/csv.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
+import { type CsvCell, copyCsvRows } from "./copy-csv.ts";
 import {
+  copyTextRows,
   csvText,
   decode,
   encode,
@@ -19,6 +21,8 @@ export interface CopyLines {
   table: boolean;
   head: string;
   line: (fields: Field[]) => string;
+  /** COPY's chunks as the lines, `line` for each row (`copyTextRows`) or faster to the same bytes. */
+  rows: (chunks: AsyncIterable<Uint8Array>) => AsyncGenerator<Uint8Array>;
   /** What follows the last line, once they are all written. */
   tail: () => string;
 }
@@ -37,15 +41,24 @@ function answerCells({ columns, quiz, withTest, lang }: ExportShape) {
   ];
 }
 
+/** The same cells' kinds, for the byte writer of CSV (copy-csv.ts). */
+const csvCells = ({ columns, quiz, withTest, lang }: ExportShape): CsvCell[] => [
+  ...(lang ? ["text" as const] : []),
+  ...columns.map((c) => (c.list ? ("list" as const) : ("text" as const))),
+  ...(quiz ? ["text" as const, "text" as const] : []),
+  ...(withTest ? ["flag" as const] : []),
+];
+
 /** A JSON string of bytes, one a character (JSON.stringify escapes only below U+0080). */
 const jsonString = (t: string) => encode(JSON.stringify(decode(t)));
 
 /** One JSON record per row, `record()`'s keys in its order, framed as the batched path frames them. */
 function jsonLines({ quiz, withTest }: ExportShape): CopyLines {
   let first = true;
-  return {
+  const lines: CopyLines = {
     table: false,
     head: "",
+    rows: (chunks) => copyTextRows(chunks, lines.line),
     line([id, at, version, lang, payload, ...rest]) {
       let out = `${first ? "[\n" : ",\n"}{"id":"${id}","submitted_at":"${pgInstant(at!)}","version":${version}`;
       first = false;
@@ -57,6 +70,7 @@ function jsonLines({ quiz, withTest }: ExportShape): CopyLines {
     },
     tail: () => (first ? "[]\n" : "\n]\n"),
   };
+  return lines;
 }
 
 export const markdownHead = (headers: string[]) =>
@@ -68,21 +82,26 @@ export function copyLines(shape: ExportShape, format: ExportFormat, headers: str
   const cells = answerCells(shape);
   /** A uuid, a comma, an instant: nothing in them is quoted, neutralised or escaped. */
   const lead = (fields: Field[], comma: string) => `${fields[0]}${comma}${pgInstant(fields[1]!)}`;
-  if (format === "csv")
+  if (format === "csv") {
+    const line = (fields: Field[]) => {
+      let out = lead(fields, ",");
+      for (let i = 0; i < cells.length; i++)
+        out += `,${csvText(cells[i]!(fields[i + 2] as Field))}`;
+      return `${out}\r\n`;
+    };
+    const kinds = csvCells(shape);
     return {
       table: true,
       head: csvLine(headers),
-      line(fields) {
-        let out = lead(fields, ",");
-        for (let i = 0; i < cells.length; i++)
-          out += `,${csvText(cells[i]!(fields[i + 2] as Field))}`;
-        return `${out}\r\n`;
-      },
+      line,
+      rows: (chunks) => copyCsvRows(chunks, kinds, line),
       tail: () => "",
     };
-  return {
+  }
+  const markdown: CopyLines = {
     table: true,
     head: markdownHead(headers),
+    rows: (chunks) => copyTextRows(chunks, markdown.line),
     line(fields) {
       let out = `| ${lead(fields, " | ")}`;
       for (let i = 0; i < cells.length; i++)
@@ -91,4 +110,5 @@ export function copyLines(shape: ExportShape, format: ExportFormat, headers: str
     },
     tail: () => "",
   };
+  return markdown;
 }

@@ -10,7 +10,6 @@ import { formLineage, retiredColumns } from "../services/versions/reads.ts";
 import { resolveWhere } from "../services/where/resolve.ts";
 import { whereCopySql } from "../services/where/sql.ts";
 import { copyLines, markdownHead } from "./copy-lines.ts";
-import { copyTextRows } from "./copy-rows.ts";
 import { copyStatement } from "./copy-statement.ts";
 import { recordBatches } from "./records.ts";
 
@@ -72,7 +71,7 @@ export async function exportResponses(
     const copied = async function* (): AsyncGenerator<string | Uint8Array> {
       const writer = copyLines(shape, format, headers);
       if (writer.head) yield writer.head;
-      yield* copyTextRows(copyOut(copyStatement(shape, writer.table), where?.params), writer.line);
+      yield* writer.rows(copyOut(copyStatement(shape, writer.table), where?.params));
       const tail = writer.tail();
       if (tail) yield tail;
     };
