@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startDevServer } from "../functions/node/dev/dev-server.ts";
+import { ensureChromium } from "../scripts/chromium.ts";
 
 const runs = Number(process.argv[2] ?? 10);
 const dir = await mkdtemp(join(tmpdir(), "formdown-dev-bench-"));
@@ -22,7 +23,7 @@ const dev = await startDevServer({
 });
 dev.watch();
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  executablePath: ensureChromium("full"),
   args: ["--no-sandbox"],
 });
 const page = await browser.newPage();

@@ -4,7 +4,7 @@
 // missing or older than its sources). With several runs a row shows the worst of them.
 // Exits 1, saying why, when a page shifts more than 0.02 or scores under 100 in SEO or
 // accessibility. Performance is printed, not judged: on a shared machine it measures the load.
-// Debian's chromium (/usr/bin/chromium) runs the pages; the server is the embedded one on PGlite,
+// Debian's chromium (/usr/bin/chromium, installed with apt when missing) runs the pages; the server is the embedded one on PGlite,
 // with the examples deployed from forms/ as `npm start` deploys them.
 
 import "./reader-gone.ts";
@@ -15,6 +15,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { ensurePagesBuilt } from "../functions/node/build-pages.ts";
 import { startServer } from "../functions/node/server.ts";
+import { ensureChromium } from "../scripts/chromium.ts";
 import { BUNDLED_EXAMPLES } from "../src/core/bundled-examples.ts";
 
 const runs = Number(process.argv[2] ?? 1);
@@ -27,6 +28,13 @@ const pages = BUNDLED_EXAMPLES.map((file) => {
   return `/@${handler}/${slug}${lang ? `/${lang}` : ""}`;
 });
 
+let chromePath: string;
+try {
+  chromePath = ensureChromium("full");
+} catch (error) {
+  console.error(`bench/lighthouse: ${(error as Error).message}`);
+  process.exit(1);
+}
 process.env.ASTRO_TELEMETRY_DISABLED ??= "1";
 await ensurePagesBuilt();
 const dataDir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
@@ -43,7 +51,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 const failures: string[] = [];
 try {
   chrome = await chromeLauncher.launch({
-    chromePath: "/usr/bin/chromium",
+    chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   const header = ["page", "form factor", "CLS", "SEO", "a11y", "perf"];

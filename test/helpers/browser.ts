@@ -1,40 +1,8 @@
-import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { ensurePagesBuilt } from "../../functions/node/build-pages.ts";
+import { ensureChromium } from "../../scripts/chromium.ts";
 import { client } from "./api.ts";
 import { startTestServer, type TestServer, type TestServerOptions } from "./server.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-/**
- * Debian's build of the same chromium as its old headless shell (the one Playwright itself runs
- * headless): no browser window machinery behind the page. The page suites took 40 % less wall
- * time and 38 % less CPU with it, measured on four of them.
- */
-const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
-
-/**
- * Debian's chromium headless shell, installed with apt when missing (the project brings what its
- * tests need); the full chromium where the shell cannot be had.
- */
-export function ensureChromium(): string {
-  if (existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
-  console.log("Installing chromium's headless shell from Debian for the browser tests…");
-  try {
-    execSync(
-      "apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium-headless-shell",
-      { stdio: "inherit" },
-    );
-  } catch {
-    // the full browser below
-  }
-  if (existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
-  if (!existsSync(CHROMIUM))
-    execSync("apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium", {
-      stdio: "inherit",
-    });
-  return CHROMIUM;
-}
 
 let shared: Promise<Browser> | undefined;
 
