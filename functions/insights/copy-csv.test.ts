@@ -31,6 +31,12 @@ const ROWS = [
   [ID, "2026-11-26 13:46:18.000001", "line\\nbreak", '["a\\\\"b"]', "\\N", "t"],
   [ID, "2026-11-26 13:46:18.9", "\\N", "\\N", "cr\\rhere", "f"],
   [ID, "2026-11-26 13:46:18.9", '"', '["a", "b", "c"]', "-", "t"],
+  // NULLs alone (unanswered): written here as empty cells; a NULL beside an escape; text that
+  // only looks like one (a backslash and an N, escaped)
+  [ID, "2026-11-26 13:46:18.9", "\\N", "\\N", "\\N", "\\N"],
+  [ID, "2026-11-26 13:46:18.9", "Bo", "\\N", "5", "\\N"],
+  [ID, "2026-11-26 13:46:18.9", "\\N", '["a"]', "a\\tb", "t"],
+  [ID, "2026-11-26 13:46:18.9", "\\\\N", "\\N", "x\\\\N", "f"],
 ];
 
 describe("copyCsvRows writes what the string writer writes", () => {
@@ -69,6 +75,10 @@ describe("copyCsvRows writes what the string writer writes", () => {
     expect(lines[1]).toBe(`${ID},2026-11-26T13:46:18.500Z,'=1+1,"'=x; a, b",'-3,`);
     expect(lines[2]).toBe(`${ID},2026-11-26T13:46:18.000Z,"say ""hi"", twice",,,true`);
     expect(lines[3]).toBe(`${ID},2026-11-26T13:46:18.120Z,Zoë 😀 €,ü; ,'@me,`);
+    expect(lines[9]).toBe(`${ID},2026-11-26T13:46:18.900Z,,,,`);
+    expect(lines[10]).toBe(`${ID},2026-11-26T13:46:18.900Z,Bo,,5,`);
+    expect(lines[11]).toBe(`${ID},2026-11-26T13:46:18.900Z,,a,a\tb,true`);
+    expect(lines[12]).toBe(`${ID},2026-11-26T13:46:18.900Z,\\N,,x\\N,`);
     for (let cut = 1; cut < bytes.length; cut++) expect(await written([cut])).toBe(expected);
   });
 

@@ -3,10 +3,11 @@
 // the string writer (copy-rows.ts with copy-lines.ts' line, still used for JSON and Markdown)
 // made some twenty a row and the garbage collector spent more than the writing. An export of a
 // million rows took 1.1–1.7 s of the server's CPU against Postgres' 1.0–1.2 s, so the server set
-// the pace (0.76–0.97 s now, bench/export.ts); the byte writer takes 0.45–0.48x the CPU of the string one (`bench/csv-rows.ts`). A row with an
-// escape or a NULL (a backslash in COPY's text format) and a cell the format must change (quoted
-// or neutralised, a list that is not plain strings) are still written by the string functions
-// the batched path shares, so the file is byte for byte the same.
+// the pace (0.76–0.97 s now, bench/export.ts); the byte writer takes 0.45–0.48x the CPU of the
+// string one (`bench/csv-rows.ts`). A row with an escape (a backslash in COPY's text format
+// other than a NULL's `\N`) and a cell the format must change (quoted or neutralised, a list
+// that is not plain strings) are still written by the string functions the batched path
+// shares, so the file is byte for byte the same.
 import { Buffer } from "node:buffer";
 import { csvText, type Field, listCell, rowFields } from "./copy-rows.ts";
 
@@ -127,8 +128,8 @@ class Out {
 
 /**
  * COPY's text-format chunks of `copyStatement`'s table fields (the id, the instant, then
- * `cells`) as CSV lines, one output chunk per input chunk; a row with a backslash (an escape or
- * a NULL) is written by `line`, the string writer of copy-lines.ts.
+ * `cells`) as CSV lines, one output chunk per input chunk; a row with an escape is written by
+ * `line`, the string writer of copy-lines.ts.
  */
 export async function* copyCsvRows(
   chunks: AsyncIterable<Uint8Array>,
@@ -148,7 +149,7 @@ export async function* copyCsvRows(
     let backslash = text.indexOf("\\");
     for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
       if (backslash >= 0 && backslash < start) backslash = text.indexOf("\\", start);
-      if (backslash >= 0 && backslash < end) {
+      if (backslash >= 0 && backslash < end && !onlyNulls(text, backslash, start, end)) {
         rowFields(text, start, end, false, fields);
         out.text(line(fields));
       } else {
@@ -164,6 +165,8 @@ export async function* copyCsvRows(
           at = tab + 1;
           tab = nextTab(text, at, end);
           out.buf[out.p++] = 44;
+          // NULL (`\N`, the only backslash a row here holds): an empty cell
+          if (input[at] === 92 && tab - at === 2) continue;
           if (cell === "text") out.cell(input, at, tab);
           else if (cell === "list") out.list(input, text, at, tab);
           else if (tab - at === 1 && input[at] === 116) out.text("true");
@@ -177,6 +180,22 @@ export async function* copyCsvRows(
     if (out.p > 0) yield out.buf.subarray(0, out.p);
   }
   if (rest) throw new Error("the export's COPY ended inside a row");
+}
+
+/**
+ * Whether every backslash of the row text[start, end), the first at `from`, is a NULL: a whole
+ * field `\N` (an unanswered question, a response without a language). Such a row is written
+ * here as one without any.
+ */
+function onlyNulls(text: string, from: number, start: number, end: number): boolean {
+  for (let at = from; at >= 0 && at < end; at = text.indexOf("\\", at + 2)) {
+    const whole =
+      text.charCodeAt(at + 1) === 78 && // N
+      (at === start || text.charCodeAt(at - 1) === 9) &&
+      (at + 2 === end || text.charCodeAt(at + 2) === 9);
+    if (!whole) return false;
+  }
+  return true;
 }
 
 /** The tab that ends the field starting at `at`, or the row's end. */
