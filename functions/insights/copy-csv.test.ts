@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cutAt } from "../../test/helpers/chunks.ts";
 import { type CsvCell, copyCsvRows } from "./copy-csv.ts";
 import { csvText, type Field, listCell, pgInstant } from "./copy-rows.ts";
 
@@ -44,16 +45,10 @@ describe("copyCsvRows writes what the string writer writes", () => {
   const bytes = Buffer.from(copy, "utf8");
 
   async function written(cuts: number[]): Promise<string> {
-    async function* chunks() {
-      let from = 0;
-      for (const cut of [...cuts, bytes.length]) {
-        yield bytes.subarray(from, cut);
-        from = cut;
-      }
-    }
     const seen: Buffer[] = [];
     const line = (fields: Field[]) => stringLine(fields);
-    for await (const out of copyCsvRows(chunks(), CELLS, line)) seen.push(Buffer.from(out));
+    for await (const out of copyCsvRows(cutAt(bytes, cuts), CELLS, line))
+      seen.push(Buffer.from(out));
     return Buffer.concat(seen).toString("latin1");
   }
 

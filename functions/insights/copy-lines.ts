@@ -3,12 +3,12 @@
 import { csvLine } from "../../src/core/csv.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
 import { type CsvCell, copyCsvRows } from "./copy-csv.ts";
+import { copyJsonRows } from "./copy-json.ts";
 import {
   copyTextRows,
   csvText,
-  decode,
-  encode,
   type Field,
+  jsonString,
   listCell,
   markdownText,
   pgInstant,
@@ -49,26 +49,25 @@ const csvCells = ({ columns, quiz, withTest, lang }: ExportShape): CsvCell[] => 
   ...(withTest ? ["flag" as const] : []),
 ];
 
-/** A JSON string of bytes, one a character (JSON.stringify escapes only below U+0080). */
-const jsonString = (t: string) => encode(JSON.stringify(decode(t)));
-
 /** One JSON record per row, `record()`'s keys in its order, framed as the batched path frames them. */
-function jsonLines({ quiz, withTest }: ExportShape): CopyLines {
-  let first = true;
+function jsonLines(shape: ExportShape): CopyLines {
+  const { quiz, withTest } = shape;
+  // shared with the byte writer, which writes the rows without an escape
+  const state = { first: true };
   const lines: CopyLines = {
     table: false,
     head: "",
-    rows: (chunks) => copyTextRows(chunks, lines.line),
+    rows: (chunks) => copyJsonRows(chunks, shape, state, lines.line),
     line([id, at, version, lang, payload, ...rest]) {
-      let out = `${first ? "[\n" : ",\n"}{"id":"${id}","submitted_at":"${pgInstant(at!)}","version":${version}`;
-      first = false;
+      let out = `${state.first ? "[\n" : ",\n"}{"id":"${id}","submitted_at":"${pgInstant(at!)}","version":${version}`;
+      state.first = false;
       if (lang) out += `,"lang":${jsonString(lang)}`;
       out += `,"payload":${payload}`;
       if (quiz) out += `,"score":${rest[0] ?? "null"}`;
       if (withTest && rest[quiz ? 1 : 0] === "t") out += `,"test":true`;
       return `${out}}`;
     },
-    tail: () => (first ? "[]\n" : "\n]\n"),
+    tail: () => (state.first ? "[]\n" : "\n]\n"),
   };
   return lines;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cellText, csvCell } from "../../src/core/csv.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
+import { cutAt } from "../../test/helpers/chunks.ts";
 import {
   copyTextRows,
   csvText,
@@ -14,16 +15,9 @@ import {
 
 /** The rows `copyTextRows` reads from `bytes` cut into chunks at `cuts`, one line per row. */
 async function rows(bytes: Uint8Array, cuts: number[]): Promise<Field[][]> {
-  async function* chunks() {
-    let from = 0;
-    for (const cut of [...cuts, bytes.length]) {
-      yield bytes.subarray(from, cut);
-      from = cut;
-    }
-  }
   const seen: Field[][] = [];
   const out: Uint8Array[] = [];
-  for await (const part of copyTextRows(chunks(), (fields) => {
+  for await (const part of copyTextRows(cutAt(bytes, cuts), (fields) => {
     seen.push(fields.map((f) => (f === null ? null : decode(f))));
     return `${seen.length}\n`;
   }))

@@ -1,7 +1,7 @@
 // The exports on Postgres (issue 28): COPY streams each row's raw fields in its text format, as
-// cheaply as a bare COPY, and this module writes them as JSON or Markdown lines while Postgres
-// reads on — the two run on two cores (CSV: copy-csv.ts, byte by byte, with these functions for
-// the rows and cells it does not write itself). (Building the cells in the statement made
+// cheaply as a bare COPY, and this module writes them as Markdown lines while Postgres reads on
+// — the two run on two cores. CSV and JSON are written byte by byte (copy-csv.ts, copy-json.ts),
+// with these functions for the rows and cells they do not write themselves. (Building the cells in the statement made
 // Postgres the bottleneck: 0.5 µs a row for a checkbox list, 0.4 µs for the ISO instant.)
 //
 // Fields are handled as their bytes, one byte a character (`latin1`): every delimiter, quote
@@ -24,6 +24,8 @@ const unescaped = (raw: string) =>
 /** Bytes, one a character, as the text they encode in UTF-8, and back. */
 export const decode = (bytes: string) => Buffer.from(bytes, "latin1").toString("utf8");
 export const encode = (text: string) => Buffer.from(text, "utf8").toString("latin1");
+/** A JSON string of bytes, one a character (JSON.stringify escapes only below U+0080). */
+export const jsonString = (t: string) => encode(JSON.stringify(decode(t)));
 
 /**
  * COPY's text-format chunks as the lines `line` writes for each row, one output chunk per input
