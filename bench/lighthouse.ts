@@ -4,8 +4,9 @@
 // missing or older than its sources). With several runs a row shows the worst of them.
 // Exits 1, saying why, when a page shifts more than 0.02 or scores under 100 in SEO or
 // accessibility. Performance is printed, not judged: on a shared machine it measures the load.
-// Debian's chromium (/usr/bin/chromium, installed with apt when missing) runs the pages; the server is the embedded one on PGlite,
-// with the examples deployed from forms/ as `npm start` deploys them.
+// Debian's chromium (/usr/bin/chromium, installed with apt when missing) runs the pages; the
+// server is the embedded one on PGlite, with the examples deployed from forms/ as `npm start`
+// deploys them.
 
 import "./reader-gone.ts";
 import { mkdtempSync, rmSync } from "node:fs";
