@@ -1,6 +1,6 @@
 // The CSV export's writing alone, in this process: COPY text of N rows shaped as bench/export.ts
 // fills them (an id, an instant, a name — every fourth unanswered —, a score, a checkbox list),
-// in chunks of the size postgres.js hands over, written by the byte writer (copy-csv.ts, what
+// in chunks of the size postgres.js hands over, written by the byte writer (copy-table.ts, what
 // the export runs) and by the string writer it replaced (copy-rows.ts with copy-lines.ts' line),
 // alternately; both outputs are checked equal. Prints the best CPU time of each and the ratio.
 // Usage: node --max-semi-space-size=4 bench/csv-rows.ts [1000000]

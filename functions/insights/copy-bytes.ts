@@ -1,4 +1,4 @@
-// The byte writers of the exports on Postgres (issue 28: copy-csv.ts, copy-json.ts): COPY's
+// The byte writers of the exports on Postgres (issue 28: copy-table.ts, copy-json.ts): COPY's
 // text-format chunks read as rows, and each row's fields copied as bytes into one output buffer
 // per chunk, with no string made for a field, a row or a line. A row with an escape (a
 // backslash other than a NULL's `\N`) is handed to the string writer of copy-lines.ts, whose

@@ -2,18 +2,10 @@
 // (copy-rows.ts reads them): byte for byte what the batched path in export.ts writes.
 import { csvLine } from "../../src/core/csv.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
-import { type CsvCell, copyCsvRows } from "./copy-csv.ts";
 import { copyJsonRows } from "./copy-json.ts";
-import {
-  copyTextRows,
-  csvText,
-  type Field,
-  jsonString,
-  listCell,
-  markdownText,
-  pgInstant,
-} from "./copy-rows.ts";
+import { csvText, type Field, jsonString, listCell, markdownText, pgInstant } from "./copy-rows.ts";
 import type { ExportShape } from "./copy-statement.ts";
+import { CSV, copyTableRows, MARKDOWN, type TableCell } from "./copy-table.ts";
 import type { ExportFormat } from "./export.ts";
 
 export interface CopyLines {
@@ -21,7 +13,7 @@ export interface CopyLines {
   table: boolean;
   head: string;
   line: (fields: Field[]) => string;
-  /** COPY's chunks as the lines, `line` for each row (`copyTextRows`) or faster to the same bytes. */
+  /** COPY's chunks as the lines, byte by byte, `line` writing the rows with an escape. */
   rows: (chunks: AsyncIterable<Uint8Array>) => AsyncGenerator<Uint8Array>;
   /** What follows the last line, once they are all written. */
   tail: () => string;
@@ -41,8 +33,8 @@ function answerCells({ columns, quiz, withTest, lang }: ExportShape) {
   ];
 }
 
-/** The same cells' kinds, for the byte writer of CSV (copy-csv.ts). */
-const csvCells = ({ columns, quiz, withTest, lang }: ExportShape): CsvCell[] => [
+/** The same cells' kinds, for the byte writer (copy-table.ts). */
+const tableCells = ({ columns, quiz, withTest, lang }: ExportShape): TableCell[] => [
   ...(lang ? ["text" as const] : []),
   ...columns.map((c) => (c.list ? ("list" as const) : ("text" as const))),
   ...(quiz ? ["text" as const, "text" as const] : []),
@@ -88,19 +80,20 @@ export function copyLines(shape: ExportShape, format: ExportFormat, headers: str
         out += `,${csvText(cells[i]!(fields[i + 2] as Field))}`;
       return `${out}\r\n`;
     };
-    const kinds = csvCells(shape);
+    const kinds = tableCells(shape);
     return {
       table: true,
       head: csvLine(headers),
       line,
-      rows: (chunks) => copyCsvRows(chunks, kinds, line),
+      rows: (chunks) => copyTableRows(chunks, CSV, kinds, line),
       tail: () => "",
     };
   }
+  const kinds = tableCells(shape);
   const markdown: CopyLines = {
     table: true,
     head: markdownHead(headers),
-    rows: (chunks) => copyTextRows(chunks, markdown.line),
+    rows: (chunks) => copyTableRows(chunks, MARKDOWN, kinds, markdown.line),
     line(fields) {
       let out = `| ${lead(fields, " | ")}`;
       for (let i = 0; i < cells.length; i++)

@@ -1,6 +1,6 @@
 // The exports on Postgres (issue 28): COPY streams each row's raw fields in its text format, as
 // cheaply as a bare COPY, and this module writes them as Markdown lines while Postgres reads on
-// — the two run on two cores. CSV and JSON are written byte by byte (copy-csv.ts, copy-json.ts),
+// — the two run on two cores. CSV and JSON are written byte by byte (copy-table.ts, copy-json.ts),
 // with these functions for the rows and cells they do not write themselves. (Building the cells in the statement made
 // Postgres the bottleneck: 0.5 µs a row for a checkbox list, 0.4 µs for the ISO instant.)
 //
