@@ -1,8 +1,10 @@
 // The exports on Postgres (issue 28): COPY streams each row's raw fields in its text format, as
-// cheaply as a bare COPY, and this module writes them as Markdown lines while Postgres reads on
-// — the two run on two cores. CSV and JSON are written byte by byte (copy-table.ts, copy-json.ts),
-// with these functions for the rows and cells they do not write themselves. (Building the cells in the statement made
-// Postgres the bottleneck: 0.5 µs a row for a checkbox list, 0.4 µs for the ISO instant.)
+// cheaply as a bare COPY, and the server writes them as the format's lines while Postgres reads
+// on — the two run on two cores. The lines are written byte by byte (copy-table.ts for CSV and
+// Markdown, copy-json.ts), with this module's functions for the rows and cells they do not write
+// themselves. `copyTextRows`, the string writer they replaced, is kept as the measure of theirs
+// (bench/csv-rows.ts). (Building the cells in the statement made Postgres the bottleneck: 0.5 µs
+// a row for a checkbox list, 0.4 µs for the ISO instant.)
 //
 // Fields are handled as their bytes, one byte a character (`latin1`): every delimiter, quote
 // and escape the formats use is ASCII, and a UTF-8 sequence never holds an ASCII byte, so a

@@ -3,7 +3,7 @@
 // or a line, where the string writer (copy-rows.ts with copy-lines.ts' line) made some twenty a
 // row and the garbage collector spent more than the writing. A CSV export of a million rows took
 // 1.1–1.7 s of the server's CPU against Postgres' 1.0–1.2 s, so the server set the pace (0.76–0.97
-// s now, bench/export.ts); the byte writer takes 0.44–0.48x the CPU of the string one
+// s now, bench/export.ts); the byte writer takes 0.48–0.50x the CPU of the string one
 // (`bench/csv-rows.ts`). A row with an escape (copy-bytes.ts) and a cell the format must change
 // (CSV: quoted or neutralised; Markdown: escaped; a list that is not plain strings) are still
 // written by the string functions the batched path shares, so the file is byte for byte the same.
