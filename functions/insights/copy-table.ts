@@ -24,7 +24,7 @@ export interface Dialect {
   start(buf: Buffer, from: number, to: number): boolean;
   /** A cell's text (bytes, one a character) as the format writes it. */
   cell(t: string): string;
-  /** What opens a row, follows the id, parts the cells and closes the row. */
+  /** What opens a row, parts its fields (the id, the instant, the cells) and closes it. */
   open: Buffer;
   sep: Buffer;
   close: Buffer;
