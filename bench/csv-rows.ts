@@ -1,12 +1,12 @@
 // The CSV export's writing alone, in this process: COPY text of N rows shaped as bench/export.ts
 // fills them (an id, an instant, a name — every fourth unanswered —, a score, a checkbox list),
 // in chunks of the size postgres.js hands over, written by the byte writer (copy-table.ts, what
-// the export runs) and by the string writer it replaced (copy-rows.ts with copy-lines.ts' line),
+// the export runs) and by the string writer it replaced (below, with copy-lines.ts' line),
 // alternately; both outputs are checked equal. Prints the best CPU time of each and the ratio.
 // Usage: node --max-semi-space-size=4 bench/csv-rows.ts [1000000]
 import { createHash } from "node:crypto";
 import { copyLines } from "../functions/insights/copy-lines.ts";
-import { copyTextRows } from "../functions/insights/copy-rows.ts";
+import { type Field, rowFields } from "../functions/insights/copy-rows.ts";
 import type { ExportShape } from "../functions/insights/copy-statement.ts";
 
 const n = Number(process.argv[2] ?? 1_000_000);
@@ -39,6 +39,35 @@ const shape = {
   lang: false,
   filter: null,
 } as unknown as ExportShape;
+
+/**
+ * The string writer the byte writers replaced: COPY's text-format chunks as the lines `line`
+ * writes for each row, from the row's fields as strings, one output chunk per input chunk.
+ */
+async function* copyTextRows(
+  chunks: AsyncIterable<Uint8Array>,
+  line: (fields: Field[]) => string,
+): AsyncGenerator<Uint8Array> {
+  let rest = "";
+  const fields: Field[] = [];
+  for await (const chunk of chunks) {
+    const text =
+      rest + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
+    let out = "";
+    let start = 0;
+    // where the next backslash is: a row before it holds no escape and no NULL
+    let backslash = text.indexOf("\\");
+    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
+      if (backslash >= 0 && backslash < start) backslash = text.indexOf("\\", start);
+      rowFields(text, start, end, backslash < 0 || backslash > end, fields);
+      out += line(fields);
+      start = end + 1;
+    }
+    rest = text.slice(start);
+    if (out.length > 0) yield Buffer.from(out, "latin1");
+  }
+  if (rest.length > 0) throw new Error("the export's COPY ended inside a row");
+}
 
 async function run(kind: "bytes" | "strings") {
   const writer = copyLines(shape, "csv", ["id", "submitted_at", "name", "score", "tags"]);

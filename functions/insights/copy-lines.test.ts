@@ -6,7 +6,8 @@ import { copyLines } from "./copy-lines.ts";
 import { decode, encode, type Field } from "./copy-rows.ts";
 
 // Every branch of the writers — a quiz's score, the language, test answers, NULLs — against the
-// batched path's own functions, from fields as COPY's text format gives them (copyTextRows).
+// batched path's own functions, from fields as COPY's text format gives them (as copy-bytes.ts
+// reads them).
 const form = formSchema.parse({
   title: "Q",
   slug: "q",

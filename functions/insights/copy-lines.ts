@@ -1,11 +1,11 @@
 // The lines of an export on Postgres, written from the fields `copyStatement` streams
-// (copy-rows.ts reads them): byte for byte what the batched path in export.ts writes.
+// (copy-bytes.ts reads them): byte for byte what the batched path in export.ts writes.
 import { csvLine } from "../../src/core/csv.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
 import { copyJsonRows } from "./copy-json.ts";
-import { csvText, type Field, jsonString, listCell, markdownText, pgInstant } from "./copy-rows.ts";
+import { type Field, jsonString, pgInstant } from "./copy-rows.ts";
 import type { ExportShape } from "./copy-statement.ts";
-import { CSV, copyTableRows, MARKDOWN, type TableCell } from "./copy-table.ts";
+import { CSV, copyTableRows, MARKDOWN, type TableCell, tableLine } from "./copy-table.ts";
 import type { ExportFormat } from "./export.ts";
 
 export interface CopyLines {
@@ -19,21 +19,7 @@ export interface CopyLines {
   tail: () => string;
 }
 
-/**
- * A row's cells after the first two (the id and the instant, which never need the format's
- * escaping), as text, in `tableFields`' order, before the format's own escaping.
- */
-function answerCells({ columns, quiz, withTest, lang }: ExportShape) {
-  const text = (f: Field) => f ?? "";
-  return [
-    ...(lang ? [text] : []),
-    ...columns.map((c) => (c.list ? listCell : text)),
-    ...(quiz ? [text, text] : []),
-    ...(withTest ? [(f: Field) => (f === "t" ? "true" : "")] : []),
-  ];
-}
-
-/** The same cells' kinds, for the byte writer (copy-table.ts). */
+/** The kinds of a row's cells after the id and the instant, in `tableFields`' order. */
 const tableCells = ({ columns, quiz, withTest, lang }: ExportShape): TableCell[] => [
   ...(lang ? ["text" as const] : []),
   ...columns.map((c) => (c.list ? ("list" as const) : ("text" as const))),
@@ -70,37 +56,14 @@ export const markdownHead = (headers: string[]) =>
 /** How an export's rows become its lines, with its header and ending. */
 export function copyLines(shape: ExportShape, format: ExportFormat, headers: string[]): CopyLines {
   if (format === "json") return jsonLines(shape);
-  const cells = answerCells(shape);
-  /** A uuid, a comma, an instant: nothing in them is quoted, neutralised or escaped. */
-  const lead = (fields: Field[], comma: string) => `${fields[0]}${comma}${pgInstant(fields[1]!)}`;
-  if (format === "csv") {
-    const line = (fields: Field[]) => {
-      let out = lead(fields, ",");
-      for (let i = 0; i < cells.length; i++)
-        out += `,${csvText(cells[i]!(fields[i + 2] as Field))}`;
-      return `${out}\r\n`;
-    };
-    const kinds = tableCells(shape);
-    return {
-      table: true,
-      head: csvLine(headers),
-      line,
-      rows: (chunks) => copyTableRows(chunks, CSV, kinds, line),
-      tail: () => "",
-    };
-  }
+  const dialect = format === "csv" ? CSV : MARKDOWN;
   const kinds = tableCells(shape);
-  const markdown: CopyLines = {
+  const line = tableLine(dialect, kinds);
+  return {
     table: true,
-    head: markdownHead(headers),
-    rows: (chunks) => copyTableRows(chunks, MARKDOWN, kinds, markdown.line),
-    line(fields) {
-      let out = `| ${lead(fields, " | ")}`;
-      for (let i = 0; i < cells.length; i++)
-        out += ` | ${markdownText(cells[i]!(fields[i + 2] as Field))}`;
-      return `${out} |\n`;
-    },
+    head: format === "csv" ? csvLine(headers) : markdownHead(headers),
+    line,
+    rows: (chunks) => copyTableRows(chunks, dialect, kinds, line),
     tail: () => "",
   };
-  return markdown;
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { cellText, csvCell } from "../../src/core/csv.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
 import { cutAt } from "../../test/helpers/chunks.ts";
+import { copyRows, Out } from "./copy-bytes.ts";
 import {
-  copyTextRows,
   csvText,
   decode,
   encode,
@@ -11,28 +11,46 @@ import {
   listCell,
   markdownText,
   pgInstant,
+  rowFields,
 } from "./copy-rows.ts";
 
-/** The rows `copyTextRows` reads from `bytes` cut into chunks at `cuts`, one line per row. */
+/**
+ * The rows the exports' reader (copy-bytes.ts) reads from `bytes` cut into chunks at `cuts`, one
+ * line per row: a row with an escape through `line`, any other through `row`.
+ */
 async function rows(bytes: Uint8Array, cuts: number[]): Promise<Field[][]> {
   const seen: Field[][] = [];
-  const out: Uint8Array[] = [];
-  for await (const part of copyTextRows(cutAt(bytes, cuts), (fields) => {
+  const record = (fields: Field[]) => {
     seen.push(fields.map((f) => (f === null ? null : decode(f))));
     return `${seen.length}\n`;
-  }))
-    out.push(part);
+  };
+  const fields: Field[] = [];
+  const out: Uint8Array[] = [];
+  for await (const part of copyRows(
+    cutAt(bytes, cuts),
+    (size) => new Out(size),
+    64,
+    (o, _input, text, start, end) => {
+      rowFields(text, start, end, false, fields);
+      o.text(record(fields));
+    },
+    record,
+  ))
+    out.push(Buffer.from(part));
   expect(Buffer.concat(out).toString()).toBe(seen.map((_, i) => `${i + 1}\n`).join(""));
   return seen;
 }
 
-describe("copyTextRows reads COPY's text format", () => {
+describe("the exports read COPY's text format", () => {
   // what Postgres writes for: a tab, a line break, a backslash, a NULL, an empty text, and
-  // characters of two, three and four bytes
-  const text = "a\\tb\tline\\none\t\\\\x\t\\N\t\nü€\t😀\t\\r\\b\\f\\v\t-\t\n";
+  // characters of two, three and four bytes; then rows without an escape, one with a NULL
+  const text =
+    "a\\tb\tline\\none\t\\\\x\t\\N\t\nü€\t😀\t\\r\\b\\f\\v\t-\t\nplain\t\\N\tx\t\t\nN\t\\\\N\t\\N\t\t\n";
   const expected: Field[][] = [
     ["a\tb", "line\none", "\\x", null, ""],
     ["ü€", "😀", "\r\b\f\v", "-", ""],
+    ["plain", null, "x", "", ""],
+    ["N", "\\N", null, "", ""],
   ];
 
   it("undoes its escapes and reads NULL, wherever the chunks are cut (inside a character too)", async () => {

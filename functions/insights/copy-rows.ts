@@ -2,9 +2,9 @@
 // cheaply as a bare COPY, and the server writes them as the format's lines while Postgres reads
 // on — the two run on two cores. The lines are written byte by byte (copy-table.ts for CSV and
 // Markdown, copy-json.ts), with this module's functions for the rows and cells they do not write
-// themselves. `copyTextRows`, the string writer they replaced, is kept as the measure of theirs
-// (bench/csv-rows.ts). (Building the cells in the statement made Postgres the bottleneck: 0.5 µs
-// a row for a checkbox list, 0.4 µs for the ISO instant.)
+// themselves; bench/csv-rows.ts measures them against the string writer they replaced.
+// (Building the cells in the statement made Postgres the bottleneck: 0.5 µs a row for a checkbox
+// list, 0.4 µs for the ISO instant.)
 //
 // Fields are handled as their bytes, one byte a character (`latin1`): every delimiter, quote
 // and escape the formats use is ASCII, and a UTF-8 sequence never holds an ASCII byte, so a
@@ -28,35 +28,6 @@ export const decode = (bytes: string) => Buffer.from(bytes, "latin1").toString("
 export const encode = (text: string) => Buffer.from(text, "utf8").toString("latin1");
 /** A JSON string of bytes, one a character (JSON.stringify escapes only below U+0080). */
 export const jsonString = (t: string) => encode(JSON.stringify(decode(t)));
-
-/**
- * COPY's text-format chunks as the lines `line` writes for each row, one output chunk per input
- * chunk: memory holds a chunk and the row cut at its end.
- */
-export async function* copyTextRows(
-  chunks: AsyncIterable<Uint8Array>,
-  line: (fields: Field[]) => string,
-): AsyncGenerator<Uint8Array> {
-  let rest = "";
-  const fields: Field[] = [];
-  for await (const chunk of chunks) {
-    const text =
-      rest + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
-    let out = "";
-    let start = 0;
-    // where the next backslash is: a row before it holds no escape and no NULL
-    let backslash = text.indexOf("\\");
-    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
-      if (backslash >= 0 && backslash < start) backslash = text.indexOf("\\", start);
-      rowFields(text, start, end, backslash < 0 || backslash > end, fields);
-      out += line(fields);
-      start = end + 1;
-    }
-    rest = text.slice(start);
-    if (out.length > 0) yield Buffer.from(out, "latin1");
-  }
-  if (rest.length > 0) throw new Error("the export's COPY ended inside a row");
-}
 
 /** The fields of the row text[start, end) into `fields`; `plain`: the row holds no backslash. */
 export function rowFields(

@@ -9,7 +9,7 @@
 // written by the string functions the batched path shares, so the file is byte for byte the same.
 import { Buffer } from "node:buffer";
 import { copyRows, isNull, nextTab, Out } from "./copy-bytes.ts";
-import { csvText, type Field, listCell, markdownText } from "./copy-rows.ts";
+import { csvText, type Field, listCell, markdownText, pgInstant } from "./copy-rows.ts";
 
 /** How a cell after the id and the instant is written: as its text, a list, or a `t` flag. */
 export type TableCell = "text" | "list" | "flag";
@@ -80,6 +80,31 @@ export const MARKDOWN: Dialect = {
   sep: ascii(" | "),
   close: ascii(" |\n"),
 };
+
+/** A cell's text by its kind, before the format's own escaping (the batched path's functions). */
+const CELL_TEXT: Record<TableCell, (f: Field) => string> = {
+  text: (f) => f ?? "",
+  list: listCell,
+  flag: (f) => (f === "t" ? "true" : ""),
+};
+
+/**
+ * A row's line in `dialect` from its fields as strings, their escapes undone: the string writer,
+ * for the rows the byte writer hands over (an escape) and as its measure.
+ */
+export function tableLine(dialect: Dialect, kinds: readonly TableCell[]) {
+  const [open, sep, close] = [dialect.open, dialect.sep, dialect.close].map((b) =>
+    b.toString("latin1"),
+  );
+  const cells = kinds.map((kind) => CELL_TEXT[kind]);
+  return (fields: Field[]) => {
+    // a uuid and an instant: nothing in them is quoted, neutralised or escaped
+    let out = `${open}${fields[0]}${sep}${pgInstant(fields[1]!)}`;
+    for (let i = 0; i < cells.length; i++)
+      out += `${sep}${dialect.cell(cells[i]!(fields[i + 2] as Field))}`;
+    return `${out}${close}`;
+  };
+}
 
 const QUOTE = 34;
 

@@ -10,6 +10,17 @@ afterAll(async () => {
   await suite?.close();
 });
 
+/** A form of one ranking, Red, Green and Blue, published at /@me/<slug>. */
+const rankingForm = (title: string, slug: string) =>
+  suite.api("POST", "/api/forms", {
+    body: {
+      title,
+      slug,
+      humanness: false,
+      fields: [{ id: "top", type: "ranking", label: "Top", options: ["Red", "Green", "Blue"] }],
+    },
+  });
+
 describe("keyboard use of the respondent pages", () => {
   it("treats Enter before the last page as Next", async () => {
     await suite.api("POST", "/api/forms", {
@@ -101,14 +112,7 @@ describe("keyboard use of the respondent pages", () => {
   });
 
   it("reorders a ranking with Alt+Arrow keys and announces each move", async () => {
-    await suite.api("POST", "/api/forms", {
-      body: {
-        title: "Alt keys",
-        slug: "alt-keys",
-        humanness: false,
-        fields: [{ id: "top", type: "ranking", label: "Top", options: ["Red", "Green", "Blue"] }],
-      },
-    });
+    await rankingForm("Alt keys", "alt-keys");
     const page = await suite.open("/@me/alt-keys");
     await page.getByRole("button", { name: "Move Red down" }).focus();
     await page.keyboard.press("Alt+ArrowDown");
@@ -125,14 +129,7 @@ describe("keyboard use of the respondent pages", () => {
   });
 
   it("makes the moves pressed before the ranking's script arrives once it has", async () => {
-    await suite.api("POST", "/api/forms", {
-      body: {
-        title: "Slow line",
-        slug: "slow-line",
-        humanness: false,
-        fields: [{ id: "top", type: "ranking", label: "Top", options: ["Red", "Green", "Blue"] }],
-      },
-    });
+    await rankingForm("Slow line", "slow-line");
     let chunk!: Awaited<ReturnType<typeof holdChunks>>;
     const page = await suite.open("/@me/slow-line", {
       before: async (p) => (chunk = await holdChunks(p, "**/_astro/ranking.*.js")),
