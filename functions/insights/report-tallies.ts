@@ -13,6 +13,7 @@ import { aliases } from "../services/versions/reads.ts";
 import { whereSql } from "../services/where/sql.ts";
 import { overClosedDays } from "./closed-days.ts";
 import { foldFunnel, foldSplit, funnelMedian, mergeFunnels } from "./dropoff.ts";
+import { itemsOf, itemsOfLists, listsOf } from "./report-lists.ts";
 
 /** Text answers shown per field unless the caller asks for more (the rest are announced). */
 const RECENT = 5;
@@ -39,10 +40,7 @@ function branch(field: Field, k: string, responses: string, inRange: string): st
     return `select ${k} as field, 'm' as kind, o.key as sub, o.value #>> '{}' as item, count(*)::int as n, 0 as pos
       from ${responses}, jsonb_each(case when jsonb_typeof(payload -> ${k}) = 'object' then payload -> ${k} else '{}'::jsonb end) as o
      where ${inRange} group by 3, 4`;
-  if (LIST.has(field.type))
-    return `select ${k} as field, 'v' as kind, null as sub, a.v as item, count(*)::int as n, sum(a.i)::int as pos
-      from ${responses}, jsonb_array_elements_text(case when jsonb_typeof(payload -> ${k}) = 'array' then payload -> ${k} else '[]'::jsonb end) with ordinality as a(v, i)
-     where ${inRange} group by 4`;
+  if (LIST.has(field.type)) return itemsOf(k, responses, inRange);
   // every answer by its text, without looking at its JSON type row by row (that doubled the
   // statement): a list or an object answer, text starting with [ or {, is taken out afterwards
   return `select ${k} as field, 'v' as kind, null as sub, payload ->> ${k} as item, count(*)::int as n, 0 as pos
@@ -84,9 +82,9 @@ async function inLanes<T>(tasks: (() => Promise<T[]>)[], lanes: number): Promise
 /**
  * The report's numbers from SQL aggregates, not by reading rows into Node: one pass counting the
  * responses and each field's answers (`count(*) filter`), one grouped statement per summarised
- * field (values, list items with their positions, matrix cells) and one for quiz score buckets,
- * and the newest few text answers per field over the submitted_at index. Field ids travel as
- * bind parameters; only the statement's shape follows the form.
+ * field (values, distinct lists whose items are added up here, matrix cells) and one for quiz
+ * score buckets, and the newest few text answers per field over the submitted_at index. Field ids
+ * travel as bind parameters; only the statement's shape follows the form.
  */
 export async function reportTallies(
   ctx: AppContext,
@@ -162,9 +160,16 @@ export async function reportTallies(
     (q: { text: string; params: unknown[] }, field: Field | undefined) =>
     async (start: string | null, end: string | null) => {
       const params = [formId, start, end, ...q.params.slice(3)];
+      if (field && LIST.has(field.type)) {
+        // the distinct lists, their items added up here (report-lists.ts); or the items in SQL
+        const lists = await ctx.db.query<{ list: unknown; n: number }>(
+          listsOf("$4::text", from(5), inRange),
+          params,
+        );
+        return itemsOfLists(field, lists) ?? ctx.db.query<AggregateRow>(q.text, params);
+      }
       const rows = await ctx.db.query<AggregateRow>(q.text, params);
-      if (!field || field.type === "matrix" || LIST.has(field.type) || !rows.some(mayBeStructured))
-        return rows;
+      if (!field || field.type === "matrix" || !rows.some(mayBeStructured)) return rows;
       const structured = await ctx.db.query<{ item: string; n: number }>(
         structuredAnswers("$4::text", from(5), inRange),
         params,
