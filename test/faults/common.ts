@@ -1,6 +1,7 @@
-// What the fault scenarios share (test/faults/scenario-*.ts): a form to submit to, the CLI.
-import { spawn } from "node:child_process";
-import { resolve } from "node:path";
+// What the fault scenarios share (test/faults/scenario-*.ts): a form to submit to, the CLI, the
+// Deno entry.
+import { type ChildProcess, spawn } from "node:child_process";
+import { join, resolve } from "node:path";
 import { FAULT_FORM } from "./load.ts";
 
 export const ROOT = resolve(new URL("../../", import.meta.url).pathname);
@@ -26,4 +27,24 @@ export function runCli(args: string[]): Promise<{ status: number | null; stderr:
     });
     child.once("close", (status) => done({ status, stderr }));
   });
+}
+
+/**
+ * The Supabase layout's Deno entry (supabase/functions/formdown/index.ts) as its own process on
+ * `port`, with PATH, HOME and `env` alone; stdout piped (it prints `URL …` once listening).
+ */
+export function spawnDenoEntry(
+  port: number,
+  env: Record<string, string>,
+  stderr: "pipe" | "inherit" = "pipe",
+): ChildProcess {
+  return spawn(
+    join(ROOT, "node_modules/.bin/deno"),
+    ["run", "-A", "supabase/functions/formdown/index.ts"],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), ...env },
+      stdio: ["ignore", "pipe", stderr],
+    },
+  );
 }

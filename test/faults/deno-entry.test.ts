@@ -3,14 +3,14 @@
 // same database, one client is one bucket whatever the left of X-Forwarded-For says; and SIGTERM
 // stops it gracefully (listener closed, 503 on a kept-alive connection, the request in flight
 // answered, exit 0).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChildServer, startChild } from "./child-server.ts";
-import { ROOT, sleep } from "./common.ts";
+import { sleep, spawnDenoEntry } from "./common.ts";
 import { FAULT_FORM } from "./load.ts";
 import { freePort } from "./pg-cluster.ts";
 import { open, readAnswer, refused, request } from "./raw-http.ts";
@@ -43,21 +43,14 @@ describe.each(pg ? ["postgres"] : [])("the Deno entry (Supabase layout) on %s", 
     db = postgres(u.toString(), { max: 1, onnotice: () => {} });
     node = await startChild({ dataDir, env: env(u.toString()) });
     const port = await freePort();
-    deno = spawn(
-      join(ROOT, "node_modules/.bin/deno"),
-      ["run", "-A", "supabase/functions/formdown/index.ts"],
+    deno = spawnDenoEntry(
+      port,
       {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          PORT: String(port),
-          // never the checkout: a form it creates would be committed into this repository
-          FORMDOWN_REPO_DIR: mkdtempSync(join(tmpdir(), "formdown-deno-repo-")),
-          ...env(u.toString()),
-        },
-        stdio: ["ignore", "pipe", "inherit"],
+        // never the checkout: a form it creates would be committed into this repository
+        FORMDOWN_REPO_DIR: mkdtempSync(join(tmpdir(), "formdown-deno-repo-")),
+        ...env(u.toString()),
       },
+      "inherit",
     );
     await new Promise<void>((resolve, reject) => {
       deno.stdout!.on("data", (d: Buffer) => /URL /.test(d.toString()) && resolve());

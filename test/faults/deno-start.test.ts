@@ -2,14 +2,13 @@
 // before the database has answered waits for it and is served; a start that cannot reach the
 // database exits 1 with the reason and answers nothing. The database is reached through a
 // loopback proxy that holds each connection back until the test lets it through.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, sleep } from "./common.ts";
+import { sleep, spawnDenoEntry } from "./common.ts";
 import { freePort } from "./pg-cluster.ts";
 
 const pg = process.env.TEST_DATABASE_URL;
@@ -51,21 +50,7 @@ function heldProxy(target: URL) {
 }
 
 function startDeno(databaseUrl: string, port: number, repoDir: string) {
-  const child = spawn(
-    join(ROOT, "node_modules/.bin/deno"),
-    ["run", "-A", "supabase/functions/formdown/index.ts"],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        FORMDOWN_REPO_DIR: repoDir,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child = spawnDenoEntry(port, { DATABASE_URL: databaseUrl, FORMDOWN_REPO_DIR: repoDir });
   let output = "";
   child.stdout!.on("data", (d) => {
     output += d;
