@@ -38,8 +38,8 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
   }
   // The listener opens at once, and a request that comes before the database has answered and
   // been migrated waits for it: on a cold start, the request's arrival overlaps the connection's
-  // set-up, as it does for a bare Deno.serve that connects on its first request (bench/deno-cold.ts).
-  // A start that fails exits, as before, without answering.
+  // set-up, as it does for a bare Deno.serve that connects on its first request
+  // (bench/deno-cold.ts). A start that fails exits, as before, without answering.
   const starting = createContext(env).then(
     (ctx) => {
       for (const w of configWarnings(ctx.config)) console.error(`Warning: ${w}`);

@@ -28,14 +28,9 @@ g rev-parse --verify --quiet HEAD || true`;
  * entry on a host without the repository, bench/deno-cold.ts).
  */
 async function gitAbove(dir: string): Promise<boolean> {
+  const exists = (path: string) => stat(path).then(Boolean, () => false);
   for (let at = resolve(dir); ; at = dirname(at)) {
-    if (
-      await stat(join(at, ".git")).then(
-        () => true,
-        () => false,
-      )
-    )
-      return true;
+    if (await exists(join(at, ".git"))) return true;
     if (dirname(at) === at) return false;
   }
 }
