@@ -49,11 +49,13 @@ describe("the embedded database's upkeep", () => {
     expect(await analyzed("responses")).toBe(18000);
     expect(await plan()).toMatch(/Index Scan using responses_form_time/);
     expect(await plan()).not.toMatch(/Sort/);
-    // the deleted rows were vacuumed away
-    const [dead] = await db.query<{ n: number }>(
-      "select n_dead_tup::int as n from pg_stat_user_tables where relname = 'responses'",
+    // vacuumed, not only analyzed: VACUUM writes its own counters at once. (Not n_dead_tup: the
+    // DELETE's count of dead rows waits in the session until its stats are flushed, which once
+    // came after the VACUUM had zeroed it, and put the 2,000 back.)
+    const [vacuum] = await db.query<{ n: number }>(
+      "select vacuum_count::int as n from pg_stat_user_tables where relname = 'responses'",
     );
-    expect(dead!.n).toBe(0);
+    expect(vacuum!.n).toBe(1);
 
     // nothing grew since: nothing to do
     expect(await embeddedUpkeep(db)).toEqual([]);
