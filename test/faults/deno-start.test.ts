@@ -23,6 +23,8 @@ function heldProxy(target: URL) {
   let through = 0;
   const server: Server = createServer((client) => {
     sockets.add(client);
+    // a client gone while held (the entry killed) is let go, not left to throw
+    client.on("error", () => client.destroy());
     client.pause();
     void opened.then(() => {
       through++;
