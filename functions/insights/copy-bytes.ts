@@ -6,6 +6,9 @@
 import { Buffer } from "node:buffer";
 import { type Field, rowFields } from "./copy-rows.ts";
 
+/** A constant of ASCII text as its bytes (a format's framing, a JSON key). */
+export const ascii = (s: string) => Buffer.from(s, "latin1");
+
 /** One chunk's output, grown when something written as text needs more room than planned. */
 export class Out {
   buf: Buffer;
@@ -23,6 +26,10 @@ export class Out {
   text(s: string) {
     this.room(s.length);
     this.p += this.buf.write(s, this.p, "latin1");
+  }
+  /** A constant's bytes (`ascii`) as they are. */
+  put(bytes: Buffer) {
+    this.bytes(bytes, 0, bytes.length);
   }
   /** input[a, b) as it is. */
   bytes(input: Buffer, a: number, b: number) {

@@ -2,12 +2,11 @@
 // fields copied around their keys — the payload's jsonb text as COPY gives it — in the order and
 // framing of the string writer (copy-lines.ts, `jsonLines`), which writes the rows with an
 // escape and shares `first` with this one.
-import { Buffer } from "node:buffer";
-import { copyRows, isNull, nextTab, Out } from "./copy-bytes.ts";
+import type { Buffer } from "node:buffer";
+import { ascii, copyRows, isNull, nextTab, Out } from "./copy-bytes.ts";
 import { type Field, jsonString } from "./copy-rows.ts";
 import type { ExportShape } from "./copy-statement.ts";
 
-const ascii = (s: string) => Buffer.from(s, "latin1");
 const OPEN_FIRST = ascii('[\n{"id":"');
 const OPEN = ascii(',\n{"id":"');
 const AT = ascii('","submitted_at":"');
@@ -18,14 +17,12 @@ const SCORE = ascii(',"score":');
 const NULL = ascii("null");
 const TEST = ascii(',"test":true');
 
-const write = (out: Out, bytes: Buffer) => out.bytes(bytes, 0, bytes.length);
-
 /** The field after the tab at `tab`, jsonb text or NULL, as a JSON value after `key`; its end. */
 function jsonValue(out: Out, input: Buffer, text: string, tab: number, end: number, key: Buffer) {
-  write(out, key);
+  out.put(key);
   const at = tab + 1;
   const next = nextTab(text, at, end);
-  if (isNull(input, at, next)) write(out, NULL);
+  if (isNull(input, at, next)) out.put(NULL);
   else out.bytes(input, at, next);
   return next;
 }
@@ -52,15 +49,15 @@ export function copyJsonRows(
 ): AsyncGenerator<Uint8Array> {
   return copyRows(chunks, (size) => new Out(size), 160, row, line);
   function row(out: Out, input: Buffer, text: string, start: number, end: number) {
-    write(out, state.first ? OPEN_FIRST : OPEN);
+    out.put(state.first ? OPEN_FIRST : OPEN);
     state.first = false;
     let tab = nextTab(text, start, end);
     out.bytes(input, start, tab);
-    write(out, AT);
+    out.put(AT);
     let at = tab + 1;
     tab = nextTab(text, at, end);
     out.instant(input, text, at, tab);
-    write(out, VERSION);
+    out.put(VERSION);
     at = tab + 1;
     tab = nextTab(text, at, end);
     out.bytes(input, at, tab);
@@ -69,7 +66,7 @@ export function copyJsonRows(
     tab = nextTab(text, at, end);
     if (tab > at && !isNull(input, at, tab)) {
       if (plainString(input, at, tab)) {
-        write(out, LANG);
+        out.put(LANG);
         out.bytes(input, at, tab);
         out.buf[out.p++] = 34;
       } else out.text(`,"lang":${jsonString(text.slice(at, tab))}`);
@@ -79,7 +76,7 @@ export function copyJsonRows(
     if (withTest) {
       at = tab + 1;
       tab = nextTab(text, at, end);
-      if (tab - at === 1 && input[at] === 116) write(out, TEST);
+      if (tab - at === 1 && input[at] === 116) out.put(TEST);
     }
     out.buf[out.p++] = 125; // }
   }

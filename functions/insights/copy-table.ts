@@ -7,8 +7,8 @@
 // (`bench/csv-rows.ts`). A row with an escape (copy-bytes.ts) and a cell the format must change
 // (CSV: quoted or neutralised; Markdown: escaped; a list that is not plain strings) are still
 // written by the string functions the batched path shares, so the file is byte for byte the same.
-import { Buffer } from "node:buffer";
-import { copyRows, isNull, nextTab, Out } from "./copy-bytes.ts";
+import type { Buffer } from "node:buffer";
+import { ascii, copyRows, isNull, nextTab, Out } from "./copy-bytes.ts";
 import { csvText, type Field, listCell, markdownText, pgInstant } from "./copy-rows.ts";
 
 /** How a cell after the id and the instant is written: as its text, a list, or a `t` flag. */
@@ -36,7 +36,6 @@ const table = (chars: string, ranges: [number, number][] = []) => {
   for (const [from, to] of ranges) t.fill(1, from, to + 1);
   return t;
 };
-const ascii = (s: string) => Buffer.from(s, "latin1");
 
 /** What `csvText` changes: a start a spreadsheet runs as a formula, a quote, comma or line break. */
 const CSV_START = table("=+-@\t\r");
@@ -182,13 +181,6 @@ class TableOut extends Out {
     }
     this.text(this.dialect.cell(listCell(text.slice(a, b))));
   }
-  /** A constant of the dialect's framing. */
-  frame(bytes: Buffer) {
-    const out = this.buf;
-    let p = this.p;
-    for (let i = 0; i < bytes.length; i++) out[p++] = bytes[i]!;
-    this.p = p;
-  }
 }
 
 /**
@@ -205,24 +197,24 @@ export function copyTableRows(
   // a row grows by at most its quotes doubled and a few bytes a cell; an escaped cell makes room
   return copyRows(chunks, (size) => new TableOut(size, dialect), 8 * cells.length + 64, row, line);
   function row(out: TableOut, input: Buffer, text: string, start: number, end: number) {
-    out.frame(dialect.open);
+    out.put(dialect.open);
     let tab = nextTab(text, start, end);
     // the id: a uuid, nothing in it quoted, neutralised or escaped
     out.bytes(input, start, tab);
-    out.frame(dialect.sep);
+    out.put(dialect.sep);
     let at = tab + 1;
     tab = nextTab(text, at, end);
     out.instant(input, text, at, tab);
     for (const cell of cells) {
       at = tab + 1;
       tab = nextTab(text, at, end);
-      out.frame(dialect.sep);
+      out.put(dialect.sep);
       // NULL: an empty cell
       if (isNull(input, at, tab)) continue;
       if (cell === "text") out.cell(input, at, tab);
       else if (cell === "list") out.list(input, text, at, tab);
       else if (tab - at === 1 && input[at] === 116) out.text("true");
     }
-    out.frame(dialect.close);
+    out.put(dialect.close);
   }
 }

@@ -15,10 +15,7 @@ const pg = process.env.TEST_DATABASE_URL;
 
 /** A TCP proxy to Postgres that connects nothing until `open()`; it counts what it let through. */
 function heldProxy(target: URL) {
-  let release: () => void;
-  const opened = new Promise<void>((r) => {
-    release = r;
-  });
+  const opened = Promise.withResolvers<void>();
   const sockets = new Set<Socket>();
   let through = 0;
   const server: Server = createServer((client) => {
@@ -26,7 +23,7 @@ function heldProxy(target: URL) {
     // a client gone while held (the entry killed) is let go, not left to throw
     client.on("error", () => client.destroy());
     client.pause();
-    void opened.then(() => {
+    void opened.promise.then(() => {
       through++;
       const upstream = connect(Number(target.port || 5432), target.hostname);
       sockets.add(upstream);
@@ -42,7 +39,7 @@ function heldProxy(target: URL) {
   });
   return {
     listen: (port: number) => new Promise<void>((r) => server.listen(port, "127.0.0.1", r)),
-    open: () => release(),
+    open: () => opened.resolve(),
     through: () => through,
     close: async () => {
       for (const s of sockets) s.destroy();
