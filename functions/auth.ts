@@ -3,6 +3,8 @@ import { raise } from "../src/core/errors.ts";
 import type { AppContext } from "./context.ts";
 import { sha256Hex } from "./crypto.ts";
 import { clientAddress, type TrustedProxies } from "./http/client-address.ts";
+import { routeScope } from "./route-scopes.ts";
+import { needAllForms, needForm, needScope } from "./scopes.ts";
 import { type Account, accountForKey } from "./services/accounts.ts";
 import { hit, refuseOver } from "./services/rate-limit.ts";
 
@@ -30,9 +32,22 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   return account;
 }
 
+/**
+ * The key, then what it may do (SPEC §23): the scope the operation needs (route-scopes.ts, by
+ * method and route pattern), and for a key limited to forms, the form in the path. Registered on
+ * each route, so `routePath` is the route's own pattern.
+ */
 export function requireKey(ctx: AppContext): MiddlewareHandler<Env> {
   return async (c, next) => {
-    c.set("account", await authenticate(ctx, c.req.header("authorization")));
+    const account = await authenticate(ctx, c.req.header("authorization"));
+    const { method, routePath } = c.req;
+    const needed = routeScope(method, routePath);
+    const what = `${method} ${routePath.replace(/:([a-z]+)(\{[^/]*\})?/gi, "{$1}")}`;
+    needScope(account, needed.scope, what);
+    if (needed.account) needAllForms(account, what);
+    const slug = c.req.param("slug");
+    if (slug !== undefined) needForm(account, slug);
+    c.set("account", account);
     await next();
   };
 }

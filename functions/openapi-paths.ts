@@ -53,6 +53,14 @@ const detail = {
     stats,
   },
 };
+// what a key may do (SPEC §23); a key without `forms` may touch every form
+const scopes = {
+  type: "array",
+  items: { type: "string", enum: ["read", "write", "admin"] },
+  minItems: 1,
+};
+const forms = { type: ["array", "null"], items: str, minItems: 1, maxItems: 100 };
+
 export const record = {
   type: "object",
   required: ["id", "submitted_at", "payload"],
@@ -130,15 +138,28 @@ export const paths: Record<string, Record<string, unknown>> = {
     get: {
       summary: "List your API keys",
       responses: {
-        200: json(obj({ keys: { type: "array", items: { type: "object" } } })),
+        200: json(
+          obj({
+            keys: { type: "array", items: { type: "object", properties: { scopes, forms } } },
+          }),
+        ),
         ...owner,
       },
     },
     post: {
-      summary: "Create another API key",
+      summary: "Create another API key (`scopes`: read, write or admin; `forms`: only these)",
+      requestBody: {
+        content: {
+          "application/json": {
+            schema: { type: "object", properties: { name: str, scopes, forms } },
+          },
+        },
+      },
       responses: {
-        201: json(obj({ id: str, api_key: str, prefix: str, name: {}, created_at: str })),
-        ...err("BadRequest", "Unauthorized", "Conflict", "RateLimited"),
+        201: json(
+          obj({ id: str, api_key: str, prefix: str, name: {}, scopes, forms, created_at: str }),
+        ),
+        ...err("BadRequest", "Unauthorized", "Forbidden", "Conflict", "RateLimited"),
       },
     },
   },
@@ -159,7 +180,7 @@ export const paths: Record<string, Record<string, unknown>> = {
       requestBody: createBody,
       responses: {
         201: json(created),
-        ...err("BadRequest", "Unauthorized", "Conflict", "TooLarge", "RateLimited"),
+        ...err("BadRequest", "Unauthorized", "Forbidden", "Conflict", "TooLarge", "RateLimited"),
       },
     },
   },

@@ -38,22 +38,41 @@ export function registerAccounts(cli: CAC): void {
     );
 }
 
+type KeyOptions = { name?: string; scope?: string | string[]; form?: string | string[] };
+
+const list = (value: string | string[] | undefined) =>
+  value === undefined ? undefined : Array.isArray(value) ? value.map(String) : [String(value)];
+
+/** `POST /api/keys`'s body from the flags; the server checks the names. */
+function newKeyBody(opts: KeyOptions) {
+  const [scopes, forms] = [list(opts.scope), list(opts.form)];
+  return {
+    ...(opts.name ? { name: opts.name } : {}),
+    ...(scopes ? { scopes } : {}),
+    ...(forms ? { forms } : {}),
+  };
+}
+
 export function registerKeys(cli: CAC): void {
   cli
     .command("keys <action> [id]", "Manage API keys: create, list, revoke <id>")
     .option("--name <name>", "A name for a new key")
+    .option("--scope <scope>", "What a new key may do: read, write or admin (default admin)")
+    .option("--form <slug>", "Limit a new key to this form (repeat for several)")
     .option("--json", "JSON output")
     .example("formdown keys create --name ci")
+    .example("formdown keys create --name pr-plans --scope read")
+    .example("formdown keys create --scope write --form contact --form feedback")
     .example("formdown keys revoke 3f2c…")
     .action(
       async (
         action: string,
         id: string | undefined,
-        opts: { name?: string; json?: boolean; url?: string; key?: string },
+        opts: KeyOptions & { json?: boolean; url?: string; key?: string },
       ) => {
         const settings = resolveSettings(opts);
         if (action === "create") {
-          json(await api(settings, "POST", "/api/keys", opts.name ? { name: opts.name } : {}));
+          json(await api(settings, "POST", "/api/keys", newKeyBody(opts)));
           return say("Keep the api_key: it is shown only once.");
         }
         if (action === "list") {
@@ -61,18 +80,22 @@ export function registerKeys(cli: CAC): void {
           if (opts.json) return json(keys);
           return out(
             table(
-              ["ID", "PREFIX", "NAME", "CREATED", "REVOKED"],
+              ["ID", "PREFIX", "NAME", "SCOPES", "FORMS", "CREATED", "REVOKED"],
               keys.map(
                 (k: {
                   id: string;
                   prefix: string;
                   name: string | null;
+                  scopes: string[];
+                  forms: string[] | null;
                   created_at: string;
                   revoked_at: string | null;
                 }) => [
                   k.id,
                   `${k.prefix}…`,
                   k.name ?? "",
+                  k.scopes.join(","),
+                  k.forms?.join(",") ?? "all",
                   k.created_at.slice(0, 10),
                   k.revoked_at?.slice(0, 10) ?? "",
                 ],

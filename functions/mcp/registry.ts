@@ -1,3 +1,4 @@
+import type { Scope } from "../scopes.ts";
 import type { ToolDef } from "./tool.ts";
 import { addFieldTool } from "./tools/add-field.ts";
 import { addWebhookTool } from "./tools/add-webhook.ts";
@@ -61,6 +62,43 @@ export const TOOLS: ToolDef[] = [
   deleteFormTool,
   tryFormTool,
 ];
+
+/**
+ * The scope each tool needs (SPEC §23), checked by callTool (server.ts) before its arguments: a
+ * tool missing here needs `admin`, and test/security/key-scopes.test.ts fails on it.
+ */
+export const TOOL_SCOPES: Record<string, Scope> = {
+  create_form: "write",
+  publish_form: "write",
+  update_form: "write",
+  update_form_access: "write",
+  add_field: "write",
+  update_field: "write",
+  remove_field: "write",
+  move_field: "write",
+  deploy_form: "write",
+  get_form: "read",
+  list_forms: "read",
+  list_responses: "read",
+  get_response: "read",
+  get_form_stats: "read",
+  get_response_report: "read",
+  export_responses: "read",
+  get_responses: "read",
+  validate_form: "read",
+  whoami: "read",
+  get_form_file: "read",
+  add_webhook: "admin",
+  list_webhooks: "admin",
+  delete_webhook: "admin",
+  test_webhook: "admin",
+  list_webhook_deliveries: "admin",
+  delete_response: "admin",
+  delete_responses: "admin",
+  delete_form: "admin",
+  // its submits store test answers
+  try_form: "write",
+};
 
 export const SERVER_INFO = { name: "formdown", title: "Formdown", version: "0.1.0" };
 export const DESCRIPTION =

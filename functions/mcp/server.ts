@@ -3,12 +3,13 @@ import type { Failure } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import { holdsUnstorableText } from "../http/body.ts";
 import { clientFailure, UNSTORABLE_TEXT_MESSAGE } from "../http/errors.ts";
+import { needForm, needScope } from "../scopes.ts";
 import type { Account } from "../services/accounts.ts";
 import { argumentFailure, argumentNames, inToolWords } from "./errors.ts";
 import { inputJsonSchema, outputJsonSchema } from "./json-schema.ts";
 import { analyzeResponsesPrompt, PROMPTS } from "./prompts.ts";
 import { PROTOCOL_VERSIONS } from "./protocol.ts";
-import { INSTRUCTIONS, SERVER_INFO, TOOLS } from "./registry.ts";
+import { INSTRUCTIONS, SERVER_INFO, TOOL_SCOPES, TOOLS } from "./registry.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
 import type { ToolDef } from "./tool.ts";
 import { EXTRA_CONTENT, type TextContent } from "./tool.ts";
@@ -78,6 +79,14 @@ export async function callTool(
       ProtocolErrorCode.InvalidParams,
       `Unknown tool "${name}". The tools are: ${TOOLS.map((t) => t.name).join(", ")}.`,
     );
+  // what the key may do (SPEC §23): the tool's scope, then the form it names
+  try {
+    needScope(account, TOOL_SCOPES[name] ?? "admin", `The tool ${name}`);
+    const slug = (args as { slug?: unknown } | undefined)?.slug;
+    if (typeof slug === "string") needForm(account, slug);
+  } catch (error) {
+    return failure(clientFailure(error)!);
+  }
   if (holdsUnstorableText(args))
     return failure({ code: "invalid_request", error: UNSTORABLE_TEXT_MESSAGE });
   const parsed = tool.input.safeParse(args ?? {}, { reportInput: true });

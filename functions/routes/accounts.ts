@@ -17,14 +17,12 @@ export function accountRoutes(app: Hono<Env>, ctx: AppContext): void {
     return c.json(await createAccount(ctx, await readJson(c)), 201);
   });
 
-  app.use("/api/keys", requireKey(ctx));
-  app.use("/api/keys/*", requireKey(ctx));
-  app.post("/api/keys", async (c) => {
-    const { name } = await readJson(c, 4096, true);
-    return c.json(await createKey(ctx, c.get("account"), name), 201);
-  });
-  app.get("/api/keys", async (c) => c.json({ keys: await listKeys(ctx, c.get("account")) }));
-  app.delete("/api/keys/:id", async (c) => {
+  const key = requireKey(ctx);
+  app.post("/api/keys", key, async (c) =>
+    c.json(await createKey(ctx, c.get("account"), await readJson(c, 4096, true)), 201),
+  );
+  app.get("/api/keys", key, async (c) => c.json({ keys: await listKeys(ctx, c.get("account")) }));
+  app.delete("/api/keys/:id", key, async (c) => {
     await revokeKey(ctx, c.get("account"), c.req.param("id"));
     return c.body(null, 204);
   });

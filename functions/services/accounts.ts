@@ -1,8 +1,10 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual, randomToken, sha256Hex } from "../crypto.ts";
+import { FULL_GRANT, type KeyGrant, levelOf } from "../scopes.ts";
 
-export interface Account {
+/** Who is calling, and what their key may do (`scope`, `forms`: SPEC §23). */
+export interface Account extends KeyGrant {
   id: string;
   handler: string;
   email: string | null;
@@ -13,17 +15,25 @@ export interface Account {
 const HANDLER = /^[a-z0-9][a-z0-9-]{0,38}$/;
 
 /** A new API key: `fd_` plus 43 random characters. Only its hash is stored. */
-export async function issueKey(ctx: AppContext, accountId: string, name?: string) {
+export async function issueKey(
+  ctx: AppContext,
+  accountId: string,
+  name?: string,
+  grant: { scopes: string[]; forms: string[] | null } = { scopes: ["admin"], forms: null },
+) {
   const key = `fd_${randomToken(32)}`;
   const [row] = await ctx.db.query<{ id: string; created_at: string }>(
-    "insert into api_keys (account_id, prefix, hash, name) values ($1, $2, $3, $4) returning id, created_at",
-    [accountId, key.slice(0, 7), await sha256Hex(key), name ?? null],
+    `insert into api_keys (account_id, prefix, hash, name, scopes, forms)
+     values ($1, $2, $3, $4, $5::text[], $6::text[]) returning id, created_at`,
+    [accountId, key.slice(0, 7), await sha256Hex(key), name ?? null, grant.scopes, grant.forms],
   );
   return {
     id: row!.id,
     key,
     prefix: key.slice(0, 7),
     name: name ?? null,
+    scopes: grant.scopes,
+    forms: grant.forms,
     created_at: row!.created_at,
   };
 }
@@ -68,8 +78,10 @@ export async function accountForKey(ctx: AppContext, key: string): Promise<Accou
     id: string;
     handler: string;
     email: string | null;
+    scopes: string[];
+    forms: string[] | null;
   }>(
-    `select k.id as key_id, k.hash, a.id, a.handler, a.email
+    `select k.id as key_id, k.hash, k.scopes, k.forms, a.id, a.handler, a.email
        from api_keys k join accounts a on a.id = k.account_id
       where k.hash = $1 and k.revoked_at is null`,
     [hash],
@@ -77,7 +89,14 @@ export async function accountForKey(ctx: AppContext, key: string): Promise<Accou
   );
   const row = rows[0];
   if (!row || !constantTimeEqual(row.hash, hash)) return null;
-  return { id: row.id, handler: row.handler, email: row.email, keyId: row.key_id };
+  return {
+    id: row.id,
+    handler: row.handler,
+    email: row.email,
+    keyId: row.key_id,
+    scope: levelOf(row.scopes),
+    forms: row.forms,
+  };
 }
 
 export async function accountByHandler(ctx: AppContext, handler: string): Promise<Account | null> {
@@ -85,7 +104,7 @@ export async function accountByHandler(ctx: AppContext, handler: string): Promis
     "select id, handler, email from accounts where handler = $1",
     [handler],
   );
-  return row ? { ...row, keyId: null } : null;
+  return row ? { ...row, keyId: null, ...FULL_GRANT } : null;
 }
 
 /** Who the caller is, where their form files live, and how many forms they have. */

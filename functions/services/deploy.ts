@@ -1,6 +1,7 @@
 import { raise } from "../../src/core/errors.ts";
 import { parseFormFile } from "../../src/core/form-file.ts";
 import type { AppContext } from "../context.ts";
+import { needForm } from "../scopes.ts";
 import type { Account } from "./accounts.ts";
 import { draftWanted, withoutStatus } from "./draft-input.ts";
 import { renameForm } from "./file-moves.ts";
@@ -65,6 +66,7 @@ export async function upsertForm(
   if (texts !== undefined) input = withoutKey(input, "translations");
   const draft = draftWanted(input);
   input = withoutStatus(input);
+  needForm(account, slug);
   const form = definitionFrom(input);
   if (form.slug !== slug)
     raise("invalid_request", `The definition's slug "${form.slug}" does not match "${slug}".`);

@@ -3,6 +3,7 @@
 // sees a file removed closes the form. Nothing here deletes a response.
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
+import { needForm } from "../scopes.ts";
 import type { Account } from "./accounts.ts";
 import { findForm, ownedFormHead, publicUrl } from "./form-view.ts";
 import { formPath } from "./forms.ts";
@@ -14,6 +15,7 @@ export async function renameForm(ctx: AppContext, account: Account, from: string
   if (typeof to !== "string" || !SLUG.test(to))
     raise("invalid_request", "The new slug must be lowercase letters, digits and hyphens.");
   const row = await ownedFormHead(ctx, account, from);
+  needForm(account, to);
   if (from === to) return { slug: to, renamed_from: from };
   if (await findForm(ctx, to)) raise("conflict", `The slug "${to}" is taken.`);
   // one statement: the form moves and its old slug redirects (a redirect from the new slug, left

@@ -2,6 +2,7 @@ import { raise } from "../../src/core/errors.ts";
 import type { Form } from "../../src/core/schema.ts";
 import type { Translations } from "../../src/core/translation.ts";
 import type { AppContext } from "../context.ts";
+import { needForm } from "../scopes.ts";
 import type { Account } from "./accounts.ts";
 
 export interface FormRow {
@@ -67,6 +68,8 @@ export async function ownedFormHead(
 }
 
 function owned<T extends FormHead>(account: Account, slug: string, row: T | null): T {
+  // the surfaces check it first (auth.ts, mcp/server.ts); every lookup of a form checks it again
+  needForm(account, slug);
   if (!row) return raise("not_found", `No form with the slug "${slug}".`);
   if (row.account_id !== account.id) raise("forbidden", "This form belongs to another account.");
   return row;

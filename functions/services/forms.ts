@@ -8,6 +8,7 @@ import type { Translations } from "../../src/core/translation.ts";
 import { validateForm } from "../../src/core/validate-form.ts";
 import type { AppContext } from "../context.ts";
 import { randomToken } from "../crypto.ts";
+import { needForm } from "../scopes.ts";
 import type { Account } from "./accounts.ts";
 import { draftWanted, withoutStatus } from "./draft-input.ts";
 import {
@@ -74,7 +75,7 @@ export async function commitFile(
   return { path, sha };
 }
 
-/** The caller's forms, newest first, each as a summary (or as `view` shapes it from the row). */
+/** The caller's forms (those its key may touch), newest first, each as a summary (or as `view` shapes it from the row). */
 export async function listForms<T = FormSummary>(
   ctx: AppContext,
   account: Account,
@@ -82,8 +83,9 @@ export async function listForms<T = FormSummary>(
 ): Promise<T[]> {
   const rows = await ctx.db.query<FormRow>(
     `select ${FORM_COLUMNS} from forms f join accounts a on a.id = f.account_id
-      where f.account_id = $1 order by f.created_at desc, f.slug`,
-    [account.id],
+      where f.account_id = $1 and ($2::text[] is null or f.slug = any($2::text[]))
+      order by f.created_at desc, f.slug`,
+    [account.id, account.forms],
   );
   const views = await viewCounts(
     ctx,
@@ -120,6 +122,7 @@ export async function createForm(
   input = given;
   const draft = draftWanted(input);
   const form = definitionFrom(withoutStatus(input));
+  needForm(account, form.slug);
   // checked before anything is written: a broken translation creates nothing (SPEC §20)
   const translations = texts && checkedTranslations(form, account.handler, texts);
   let row: FormRow | undefined;

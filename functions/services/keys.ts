@@ -1,5 +1,6 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
+import { allows, levelOf, SCOPES, type Scope } from "../scopes.ts";
 import { type Account, issueKey } from "./accounts.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,26 +37,68 @@ async function checkKeyBounds(ctx: AppContext, account: Account): Promise<void> 
     );
 }
 
-export async function createKey(ctx: AppContext, account: Account, name: unknown) {
-  if (name !== undefined && (typeof name !== "string" || name.length > 100)) {
-    raise("validation_failed", "The key name must be text of at most 100 characters.", {
-      details: [{ field: "name", message: "must be text of at most 100 characters" }],
-    });
-  }
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+const invalid = (field: string, message: string) =>
+  raise("validation_failed", `The key's ${field} ${message}.`, { details: [{ field, message }] });
+
+/** `scopes` (default `["admin"]`) and `forms` (default: every form) of a new key, checked. */
+function grantOf(input: { scopes?: unknown; forms?: unknown }) {
+  const { scopes = ["admin"], forms = null } = input;
+  if (
+    !Array.isArray(scopes) ||
+    scopes.length < 1 ||
+    scopes.length > SCOPES.length ||
+    !scopes.every((s) => SCOPES.includes(s as Scope)) ||
+    new Set(scopes).size !== scopes.length
+  )
+    invalid("scopes", `must be a list of ${SCOPES.map((s) => `"${s}"`).join(", ")}`);
+  if (
+    forms !== null &&
+    (!Array.isArray(forms) ||
+      forms.length < 1 ||
+      forms.length > 100 ||
+      !forms.every((f) => typeof f === "string" && SLUG.test(f)))
+  )
+    invalid("forms", "must be a list of 1 to 100 form slugs");
+  return {
+    scopes: scopes as Scope[],
+    forms: forms === null ? null : [...new Set(forms as string[])],
+  };
+}
+
+export async function createKey(
+  ctx: AppContext,
+  account: Account,
+  input: { name?: unknown; scopes?: unknown; forms?: unknown },
+) {
+  const { name } = input;
+  if (name !== undefined && (typeof name !== "string" || name.length > 100))
+    invalid("name", "must be text of at most 100 characters");
+  const grant = grantOf(input);
+  // a key never makes a key that may do more than itself
+  const level = levelOf(grant.scopes);
+  if (!allows(account.scope, level))
+    raise(
+      "forbidden",
+      `This key has the "${account.scope}" scope; it cannot create a "${level}" key.`,
+    );
   await checkKeyBounds(ctx, account);
-  const key = await issueKey(ctx, account.id, name as string | undefined);
+  const key = await issueKey(ctx, account.id, name as string | undefined, grant);
   return {
     id: key.id,
     api_key: key.key,
     prefix: key.prefix,
     name: key.name,
+    scopes: key.scopes,
+    forms: key.forms,
     created_at: key.created_at,
   };
 }
 
 export async function listKeys(ctx: AppContext, account: Account) {
   return ctx.db.query(
-    `select id, prefix, name, created_at, last_used_at, revoked_at from api_keys
+    `select id, prefix, name, scopes, forms, created_at, last_used_at, revoked_at from api_keys
       where account_id = $1 order by created_at desc`,
     [account.id],
   );
