@@ -31,9 +31,13 @@ const SETUP = `      - uses: actions/checkout@v4
 export const VALIDATE_WORKFLOW = `name: Validate forms
 
 # On every pull request that touches a form: the checks deploy would apply, with file:line messages.
-# With the FORMDOWN_URL/FORMDOWN_API_KEY secrets, also the plan of what merging would change on the
+# With the FORMDOWN_URL/FORMDOWN_READ_KEY secrets, also the plan of what merging would change on the
 # server: in the job summary and one comment that later pushes update; a destructive plan fails
 # the check until the pull request carries the label formdown:confirm.
+#
+# A pull request's own code never runs where a secret is: \`validate\` runs the pull request's CLI
+# with no secret; \`plan\` holds a read-only key (\`formdown keys create --scope read\`) and runs
+# the CLI committed on the base branch, reading the pull request's form files as data.
 on:
   pull_request:
     types: [opened, synchronize, reopened, labeled, unlabeled]
@@ -41,26 +45,46 @@ on:
 
 permissions:
   contents: read
-  pull-requests: write
 
 jobs:
   validate:
     runs-on: ubuntu-latest
-    env:
-      FORMDOWN_URL: \${{ secrets.FORMDOWN_URL }}
-      FORMDOWN_API_KEY: \${{ secrets.FORMDOWN_API_KEY }}
     steps:
 ${SETUP}
       - run: node .formdown/formdown.mjs validate
+
+  plan:
+    runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      pull-requests: write
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0
+          persist-credentials: false
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
       - name: Plan the changed forms against the server
-        if: env.FORMDOWN_URL != '' && env.FORMDOWN_API_KEY != ''
         env:
+          FORMDOWN_URL: \${{ secrets.FORMDOWN_URL }}
+          FORMDOWN_API_KEY: \${{ secrets.FORMDOWN_READ_KEY }}
           GITHUB_TOKEN: \${{ github.token }}
           BASE: \${{ github.event.pull_request.base.sha }}
         run: |
-          files=$(git diff --name-only --diff-filter=AMR "$BASE" HEAD -- 'forms/**/*.md')
-          node .formdown/formdown.mjs plan --json $files > plan.json
-          node .formdown/formdown.mjs plan-comment plan.json
+          if [ -z "$FORMDOWN_URL" ] || [ -z "$FORMDOWN_API_KEY" ]; then
+            echo "No FORMDOWN_URL/FORMDOWN_READ_KEY secrets: no plan."; exit 0
+          fi
+          # the CLI as the base branch has it, outside the checkout
+          cli="$RUNNER_TEMP/formdown.mjs"
+          if ! git show "$BASE:.formdown/formdown.mjs" > "$cli"; then
+            echo "The base branch has no .formdown/formdown.mjs yet: no plan."; exit 0
+          fi
+          mapfile -d '' -t files < <(git diff -z --name-only --diff-filter=AMR "$BASE" HEAD -- 'forms/**/*.md')
+          if [ "\${#files[@]}" -eq 0 ]; then echo "No form files changed."; exit 0; fi
+          node "$cli" plan --json "\${files[@]}" > "$RUNNER_TEMP/plan.json"
+          node "$cli" plan-comment "$RUNNER_TEMP/plan.json"
 `;
 
 export const DEPLOY_WORKFLOW = `name: Deploy forms
@@ -123,8 +147,10 @@ file, run with plain \`node\` (20 or later) — nothing to install, here or on C
   (or run \`node .formdown/formdown.mjs login --url … --key …\` once).
 - \`node .formdown/formdown.mjs self-update --url https://your-server\` replaces the wrapper with
   the CLI of the server's version (then commit \`.formdown/formdown.mjs\`).
-- Pull requests run \`.github/workflows/formdown-validate.yml\`; merges to main run
-  \`.github/workflows/formdown-deploy.yml\` (repository secrets \`FORMDOWN_URL\`, \`FORMDOWN_API_KEY\`).
+- Pull requests run \`.github/workflows/formdown-validate.yml\` (repository secrets \`FORMDOWN_URL\`
+  and \`FORMDOWN_READ_KEY\`, a key made with \`formdown keys create --scope read\`: it plans with the
+  CLI of the base branch, never the pull request's); merges to main run
+  \`.github/workflows/formdown-deploy.yml\` (secrets \`FORMDOWN_URL\`, \`FORMDOWN_API_KEY\`).
 - Editors with the YAML language server complete and check the header through
   \`formdown.schema.json\` (the first comment line of each form names it).
 `;

@@ -121,16 +121,17 @@ describe("formdown plan-comment", () => {
   });
 
   it("is what formdown init's workflows run: plan + comment on pull requests, deploy --since on main", async () => {
+    // the base branch's CLI (SPEC §23; test/security/pr-workflow.test.ts runs the step)
     expect(VALIDATE_WORKFLOW).toContain(
-      "node .formdown/formdown.mjs plan --json $files > plan.json",
+      `node "$cli" plan --json "\${files[@]}" > "$RUNNER_TEMP/plan.json"`,
     );
-    expect(VALIDATE_WORKFLOW).toContain("node .formdown/formdown.mjs plan-comment plan.json");
+    expect(VALIDATE_WORKFLOW).toContain('node "$cli" plan-comment "$RUNNER_TEMP/plan.json"');
     expect(VALIDATE_WORKFLOW).toMatch(/pull-requests: write/);
     expect(VALIDATE_WORKFLOW).toMatch(/types: \[.*labeled.*\]/);
     expect(DEPLOY_WORKFLOW).toContain(
       `.formdown/formdown.mjs deploy --since "\${{ github.event.before }}" --check`,
     );
     const ci = await readFile(new URL("../../.github/workflows/ci.yml", import.meta.url), "utf8");
-    expect(ci).toContain("npx formdown plan-comment plan.json");
+    expect(ci).toContain('node "$cli" plan-comment "$RUNNER_TEMP/plan.json"');
   });
 });
