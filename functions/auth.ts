@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
 import { raise } from "../src/core/errors.ts";
 import type { AppContext } from "./context.ts";
 import { sha256Hex } from "./crypto.ts";
@@ -40,9 +41,9 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
 export function requireKey(ctx: AppContext): MiddlewareHandler<Env> {
   return async (c, next) => {
     const account = await authenticate(ctx, c.req.header("authorization"));
-    const { method, routePath } = c.req;
-    const needed = routeScope(method, routePath);
-    const what = `${method} ${routePath.replace(/:([a-z]+)(\{[^/]*\})?/gi, "{$1}")}`;
+    const [method, route] = [c.req.method, routePath(c)];
+    const needed = routeScope(method, route);
+    const what = `${method} ${route.replace(/:([a-z]+)(\{[^/]*\})?/gi, "{$1}")}`;
     needScope(account, needed.scope, what);
     if (needed.account) needAllForms(account, what);
     const slug = c.req.param("slug");
