@@ -29,7 +29,12 @@ describe("a database that cannot be reached", () => {
       db: { kind: "postgres", query: () => Promise.reject(refused) },
       log: { info: () => {}, error: (m: string) => logged.push(m) },
     } as unknown as AppContext;
-    const result = await callTool(ctx, { id: "a", handler: "me" } as Account, "list_forms", {});
+    const result = await callTool(
+      ctx,
+      { id: "a", handler: "me", scope: "admin", forms: null } as Account,
+      "list_forms",
+      {},
+    );
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ code: "unavailable" });
     expect(logged).toEqual([]);
