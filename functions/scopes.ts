@@ -44,9 +44,11 @@ export function needScope(grant: KeyGrant, needed: Scope, what: string): void {
  */
 export function needForm(grant: KeyGrant, slug: string): void {
   if (grant.forms === null || grant.forms.includes(slug)) return;
+  // a slug sent as a tool argument is any text: quoted in part (SPEC §19)
+  const quoted = slug.length > 100 ? `${slug.slice(0, 100)}…` : slug;
   raise(
     "forbidden",
-    `This key is limited to the forms ${grant.forms.join(", ")}; "${slug}" is not one of them.`,
+    `This key is limited to the forms ${grant.forms.join(", ")}; "${quoted}" is not one of them.`,
   );
 }
 
