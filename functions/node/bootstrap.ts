@@ -35,6 +35,7 @@ const FILE = /^forms\/@([a-z0-9][a-z0-9-]*)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
  */
 export async function reconcileRepository(
   ctx: AppContext,
+  options: { committed?: boolean } = {},
 ): Promise<{ deployed: string[]; invalid: string[]; results: ReconcileResult[] }> {
   const git = ctx.repo.kind === "git" ? await gitState(ctx.config.repoDir) : null;
   const repository =
@@ -42,8 +43,10 @@ export async function reconcileRepository(
     (ctx.repo.kind === "github"
       ? `github.com/${ctx.config.githubRepository}`
       : `path:${resolve(ctx.config.repoDir)}`);
-  // a git repository is read at its HEAD: what is written but not committed is not deployed
-  const committed = git?.head ? await filesAt(ctx.config.repoDir, git.head) : null;
+  // start-up takes the folder as it is; the watcher reads HEAD (what is written but not committed
+  // is not deployed by a commit)
+  const committed =
+    options.committed && git?.head ? await filesAt(ctx.config.repoDir, git.head) : null;
   const read = async (path: string) =>
     committed ? (committed.get(path) ?? null) : ctx.repo.read(path);
   const listed = committed ? [...committed.keys()] : await ctx.repo.list("forms");
@@ -94,7 +97,7 @@ export async function reconcileRepository(
     results.push(...done.results);
   }
   for (const r of results)
-    if (r.result === "invalid") ctx.log.error(`  ${r.path}: ${r.reason ?? "not valid"}`);
+    if (r.result === "invalid") ctx.log.error(`  ${r.reason ?? `${r.path}: not valid`}`);
   return {
     deployed: results.filter((r) => LIVE.has(r.result)).map((r) => r.path),
     invalid: results.filter((r) => r.result === "invalid").map((r) => r.path),

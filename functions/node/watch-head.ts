@@ -31,7 +31,7 @@ export function watchBranchHead(
     const now = await head();
     if (!now || now === before) return;
     last = Promise.resolve(now);
-    const { results } = await reconcileRepository(ctx);
+    const { results } = await reconcileRepository(ctx, { committed: true });
     const changed = results.filter(
       (r) => r.result !== "unchanged" && r.result !== "skipped" && r.result !== "invalid",
     );

@@ -4,7 +4,7 @@
 // worked out by the caller that holds the history), removed files close their form (never a
 // delete), and reconciling the same commit twice changes nothing.
 
-import { raise } from "../../src/core/errors.ts";
+import { AppError, raise } from "../../src/core/errors.ts";
 import {
   type FormFileError,
   formatFormFileError,
@@ -120,7 +120,7 @@ export async function reconcile(
         path,
         slug,
         result: "invalid",
-        reason: `the file's slug "${parsed.form.slug}" must match its name "${slug}"`,
+        reason: `${path}: the file's slug "${parsed.form.slug}" must match its name "${slug}"`,
       });
       continue;
     }
@@ -134,9 +134,10 @@ export async function reconcile(
           : await applied(ctx, account, state, path, parsed.form, file.translations, rename),
       );
     } catch (error) {
-      const e = error as { code?: string; message?: string };
-      if (!e.code) throw error;
-      results.push({ path, slug, result: "invalid", reason: e.message ?? e.code });
+      // a refused file (another account's slug, a destructive change unconfirmed) is reported;
+      // the other files are still reconciled
+      if (!(error instanceof AppError)) throw error;
+      results.push({ path, slug, result: "invalid", reason: `${path}: ${error.failure.error}` });
     }
   }
   for (const path of state.keep ?? []) present.add(path);
