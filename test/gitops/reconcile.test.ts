@@ -193,3 +193,30 @@ describe.each(DB_KINDS)("one reconcile for every deploy path (SPEC §22) on %s",
     expect((await formOf("greeting"))?.status).toBe("live");
   });
 });
+
+describe("who writes where (SPEC §22)", () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    // production (a DATABASE_URL) with a checkout that pulls from a remote
+    const repoDir = await mkdtemp(join(tmpdir(), "formdown-pulled-"));
+    git(repoDir, "init", "-q", "-b", "main");
+    git(repoDir, "remote", "add", "origin", "https://git.example.com/acme/site.git");
+    git(repoDir, "commit", "-q", "--allow-empty", "-m", "first");
+    s = await startTestServer({
+      env: { DATABASE_URL: "postgres://given.by.the.test/db", FORMDOWN_REPO_DIR: repoDir },
+    });
+  });
+  afterAll(() => s?.close());
+
+  it("a form made over REST in production commits nothing into a checkout that pulls", async () => {
+    const repoDir = s.ctx.config.repoDir;
+    const made = await fetch(`${s.url}/api/forms`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${s.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Made", slug: "made", fields: [{ id: "a", type: "text" }] }),
+    });
+    expect(made.status).toBe(201);
+    expect(git(repoDir, "rev-list", "--count", "HEAD")).toBe("1");
+    expect(git(repoDir, "status", "--porcelain")).toBe("");
+  });
+});
