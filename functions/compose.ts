@@ -8,7 +8,7 @@ import { type Db, OUTAGE_WAIT_MS, openPglite, openPostgres, wrapPglite } from ".
 import { lockDataDir } from "./db/lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { rateLimiter } from "./limiter/rate-limiter.ts";
-import { gitRepository, isGitTree } from "./repo/local-git.ts";
+import { gitRepository, hasRemote, isGitTree, readOnly } from "./repo/local-git.ts";
 import { plainRepository } from "./repo/plain.ts";
 import { formCache } from "./services/form-cache.ts";
 import { localStorage } from "./storage/local.ts";
@@ -78,7 +78,16 @@ async function chooseRepo(config: Config, log: Log): Promise<FormRepository> {
       apiUrl: config.githubApiUrl,
     });
   }
-  if (await isGitTree(config.repoDir)) return gitRepository(config.repoDir);
+  if (await isGitTree(config.repoDir)) {
+    // SPEC §22 "Who writes where": a production checkout that pulls from a remote is the remote's;
+    // the server reads it and never commits into it (a host's `git pull` would then diverge)
+    const pulled = !config.embedded && (await hasRemote(config.repoDir));
+    if (pulled)
+      log.info(
+        `Note: ${resolve(config.repoDir)} pulls from a remote: the server reads it and commits nothing to it.`,
+      );
+    return pulled ? readOnly(gitRepository(config.repoDir)) : gitRepository(config.repoDir);
+  }
   log.info(
     `Note: ${resolve(config.repoDir)} is not a git working tree; form files are written without commits.`,
   );

@@ -52,4 +52,60 @@ export const draftPaths: Record<string, Record<string, unknown>> = {
       responses: { 200: json(moved), ...err("BadRequest", "Conflict"), ...owner },
     },
   },
+  "/api/deploys": {
+    post: {
+      operationId: "reconcileDeploy",
+      summary:
+        "Reconcile the account's form files at a commit (what `formdown deploy` sends): added and changed files deployed, renamed ones moved (same id; old URL 301), removed ones closed; idempotent",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["repository", "commit", "files"],
+              properties: {
+                repository: { type: "string", minLength: 1, maxLength: 500 },
+                commit: { type: ["string", "null"], pattern: "^[0-9a-f]{7,64}$" },
+                files: {
+                  type: "array",
+                  maxItems: 1000,
+                  items: obj({ path: str, markdown: str }),
+                },
+                renames: { type: "array", maxItems: 1000, items: obj({ from: str, to: str }) },
+                keep: { type: "array", maxItems: 1000, items: str },
+                complete: { type: "boolean", default: true },
+                dry_run: { type: "boolean", default: false },
+                confirm: { type: "boolean", default: false },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        200: json(obj({ repository: str, commit: str })),
+        ...err("BadRequest"),
+        ...owner,
+      },
+    },
+  },
+  "/api/deploys/head": {
+    get: {
+      operationId: "getDeployedCommit",
+      summary: "The last commit reconciled from a repository into the caller's account",
+      parameters: [
+        {
+          name: "repository",
+          in: "query",
+          required: true,
+          schema: { type: "string", maxLength: 500 },
+        },
+      ],
+      responses: {
+        200: json(obj({ repository: str, commit: str })),
+        ...err("BadRequest"),
+        ...owner,
+      },
+    },
+  },
 };

@@ -7,6 +7,7 @@ import { insightRoutes } from "./insights/routes.ts";
 import { mcpRoutes } from "./mcp/route.ts";
 import { openApiDocument } from "./openapi.ts";
 import { accountRoutes } from "./routes/accounts.ts";
+import { deployRoutes } from "./routes/deploys.ts";
 import { fieldRoutes } from "./routes/fields.ts";
 import { formRoutes } from "./routes/forms.ts";
 import { responseRoutes } from "./routes/responses.ts";
@@ -33,6 +34,7 @@ export function ownerApp(ctx: AppContext): Hono<Env> {
   });
   accountRoutes(app, ctx);
   formRoutes(app, ctx);
+  deployRoutes(app, ctx);
   fieldRoutes(app, ctx);
   versionRoutes(app, ctx);
   responseRoutes(app, ctx);

@@ -1,11 +1,12 @@
+import { existsSync } from "node:fs";
 import type { CAC } from "cac";
+import type { Plan } from "../../src/core/plan/plan.ts";
 import { planLines } from "../../src/core/plan/plan.ts";
 import { api, CliError, enc } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
-import type { FormChanges } from "../lib/git-changes.ts";
 import { json, out, say } from "../lib/output.ts";
 import { smokeCheck } from "../lib/smoke.ts";
-import { planFiles, printPlans, validFiles } from "./plan.ts";
+import { validFiles } from "./plan.ts";
 
 type Options = {
   dryRun?: boolean;
@@ -21,7 +22,7 @@ export function registerDeploy(cli: CAC): void {
   cli
     .command(
       "deploy [...files]",
-      "Validate form files, then make each live (created or updated in place); default: forms/@*/*.md",
+      "Reconcile the server with the form files: added and changed ones made live, renamed ones moved (the old URL redirects), removed ones closed; files named: only those",
     )
     .option("--dry-run", "Validate and print the plan (as `formdown plan`); change nothing")
     .option(
@@ -35,7 +36,7 @@ export function registerDeploy(cli: CAC): void {
     )
     .option(
       "--since <ref>",
-      "Deploy what git says changed since this commit: renamed files keep their form (the old URL redirects), removed files close theirs",
+      "Find renames against this commit instead of the one the server last applied from this repository",
       // a commit id of digits alone must stay text, not become a number
       { type: [String] },
     )
@@ -44,64 +45,92 @@ export function registerDeploy(cli: CAC): void {
     .example("formdown deploy forms/@acme/signup.md --url https://forms.example.com --key $KEY")
     .action(async (files: string[], opts: Options) => {
       const settings = resolveSettings(opts);
-      const since = opts.since?.at(-1);
-      const changes: FormChanges | null = since
-        ? (await import("../lib/git-changes.ts")).formChanges(since)
-        : null;
-      if (since && !changes) say(`${since} is not a commit here: deploying every file`);
-      const renamed = new Map(
-        (changes?.deploy ?? []).flatMap((d) => (d.renamedFrom ? [[d.file, d.renamedFrom]] : [])),
+      const [{ gitState, renamesSince }, { BUNDLED_EXAMPLES }] = await Promise.all([
+        import("../../functions/repo/git-history.ts"),
+        import("../../src/core/bundled-examples.ts"),
+      ]);
+      // the one reconcile (SPEC §22): every form file at HEAD, and what git saw renamed since the
+      // commit the server last applied from this repository (or --since)
+      const git = await gitState(".").catch(() => null);
+      const repository = git?.repository ?? `path:${process.cwd()}`;
+      const complete = files.length === 0;
+      // the same checks as `formdown validate`: nothing is sent while a file is not valid
+      const texts = await validFiles(files);
+      const chosen = new Set(texts.map((t) => t.file));
+      const keep = complete ? BUNDLED_EXAMPLES.filter((p) => existsSync(p) && !chosen.has(p)) : [];
+      const since =
+        opts.since?.at(-1) ??
+        (git?.head
+          ? (
+              await api<{ commit: string | null }>(
+                settings,
+                "GET",
+                `/api/deploys/head?repository=${enc(repository)}`,
+              )
+            ).commit
+          : null);
+      const renames = git?.head ? await renamesSince(".", since, git.head) : [];
+      const done = await api<Reconciled>(settings, "POST", "/api/deploys", {
+        repository,
+        commit: git?.head ?? null,
+        files: texts.map((t) => ({ path: t.file, markdown: t.text, translations: t.translations })),
+        renames,
+        keep,
+        complete,
+        dry_run: Boolean(opts.dryRun),
+        confirm: Boolean(opts.confirm),
+      });
+      // what changed: a file deployed as it already was is counted, not listed
+      const changed = done.results.filter(
+        (r) => r.result !== "unchanged" && r.result !== "skipped",
       );
-      // with --since: exactly what git says changed (possibly nothing); else the files named or all
-      const chosen = changes ? changes.deploy.map((d) => d.file) : files;
-      const nothing = changes !== null && chosen.length === 0;
-      const removed = changes?.removed ?? [];
-      if (opts.dryRun) {
-        const plans = nothing ? [] : await planFiles(settings, chosen);
-        if (opts.json) json({ plans });
-        else printPlans(plans);
-        return say(
-          `${plans.length} form file(s) valid, ${removed.length} removed (dry run: nothing deployed)`,
+      if (opts.json) json(changed);
+      else {
+        for (const r of changed) printResult(r);
+        say(
+          `${changed.length} change(s), ${done.results.length - changed.length} file(s) unchanged`,
         );
       }
-      // the same checks as `formdown validate`: a slug that differs from its file name would
-      // otherwise be deployed under another name and leave the file behind
-      const texts = nothing ? [] : await validFiles(chosen);
-      const confirm = opts.confirm ? "?confirm=true" : "";
-      const results = [];
-      /** The public pages of what was deployed (a draft has none), for --check. */
-      const pages: string[] = [];
-      for (const t of texts) {
-        const from = renamed.get(t.file);
-        const done = await api(settings, "PUT", `/api/forms/${enc(t.slug)}${confirm}`, {
-          markdown: t.text,
-          // every translation, so one removed beside the form is dropped on the server too
-          translations: t.translations,
-          ...(from ? { renamed_from: from } : {}),
-        });
-        results.push({ file: t.file, ...done, ...(from ? { renamed_from: from } : {}) });
-        if (!done.preview_url) pages.push(done.url);
-        if (opts.json) continue;
-        out(`${done.result.padEnd(9)} ${t.slug}  ${done.url}${from ? `  (was ${from})` : ""}`);
-        if (done.plan) for (const line of planLines(done.plan)) out(`  ${line}`);
-      }
-      // a removed file closes its form: its responses stay, its URL says it is closed
-      for (const r of removed) {
-        const done = await api(settings, "POST", `/api/forms/${enc(r.slug)}/close`).catch(
-          (error: unknown) => {
-            if (error instanceof CliError && error.code === "not_found") return null;
-            throw error;
-          },
+      const refused = done.results.filter((r) => r.result === "invalid");
+      if (refused.length > 0)
+        throw new CliError(
+          `${refused.length} form file(s) were not deployed: ${refused.map((r) => r.path).join(", ")}`,
+          "validation_failed",
         );
-        if (!done) continue; // never deployed: nothing to close
-        results.push({ file: r.file, ...done });
-        if (!opts.json) out(`${"closed".padEnd(9)} ${r.slug}  ${done.url}  (file removed)`);
-      }
-      if (opts.json) json(results);
+      if (opts.dryRun) return say("dry run: nothing deployed");
       if (!opts.check) return;
+      const pages = done.results
+        .filter((r) => r.url && r.result !== "closed" && r.result !== "skipped")
+        .map((r) => r.url!);
       const failed = await smokeCheck(settings, pages);
       if (failed.length > 0)
         throw new CliError(`smoke check failed:\n  ${failed.join("\n  ")}`, "smoke_failed");
       say(`smoke check: /api/health and ${pages.length} page(s) answer 200`);
     });
+}
+
+interface Result {
+  path: string;
+  slug: string;
+  result: string;
+  url?: string;
+  renamed_from?: string;
+  reason?: string;
+  plan?: Plan;
+}
+interface Reconciled {
+  results: Result[];
+}
+
+function printResult(r: Result): void {
+  const note =
+    r.result === "renamed"
+      ? `  (was ${r.renamed_from})`
+      : r.result === "closed"
+        ? "  (file removed)"
+        : r.result === "invalid"
+          ? `  ${r.reason ?? ""}`
+          : "";
+  out(`${r.result.padEnd(9)} ${r.slug || r.path}  ${r.url ?? ""}${note}`);
+  if (r.plan) for (const line of planLines(r.plan)) out(`  ${line}`);
 }

@@ -10,7 +10,6 @@ import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUNDLED_EXAMPLES } from "../../src/core/bundled-examples.ts";
 import { formFiles } from "./check-files.ts";
-import { formChanges } from "./git-changes.ts";
 
 let repo = "";
 afterEach(() => {
@@ -49,26 +48,5 @@ describe("the form files a bare command takes", () => {
     write("forms/@acme/contact.md");
     write("forms/@acme/signup.md");
     expect(await formFiles(repo)).toEqual(["forms/@acme/contact.md", "forms/@acme/signup.md"]);
-  });
-});
-
-describe("formdown deploy --since", () => {
-  it("deploys a changed example while the repository has only the examples", () => {
-    const base = withExamples();
-    write("forms/@me/quiz.md", "---\ntitle: changed\n---\n");
-    commit();
-    expect(formChanges(base, repo)?.deploy).toEqual([{ file: "forms/@me/quiz.md" }]);
-  });
-
-  it("neither deploys nor closes an example once the repository has forms of its own", () => {
-    const base = withExamples();
-    write("forms/@acme/contact.md");
-    write("forms/@me/quiz.md", "---\ntitle: changed upstream\n---\n");
-    rmSync(join(repo, "forms/@me/contact.md"));
-    commit();
-    expect(formChanges(base, repo)).toEqual({
-      deploy: [{ file: "forms/@acme/contact.md" }],
-      removed: [],
-    });
   });
 });

@@ -13,7 +13,7 @@ import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
 import { startWebhookSender } from "../webhooks/sender.ts";
-import { deployRepositoryForms, ensureFirstAccount } from "./bootstrap.ts";
+import { ensureFirstAccount, reconcileRepository } from "./bootstrap.ts";
 import { CLI_PATH, cliBundleResponse } from "./cli-bundle.ts";
 import { answerParserErrors } from "./client-error.ts";
 import { trackConnections } from "./graceful.ts";
@@ -58,10 +58,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const firstKey =
     ctx.config.embedded || !ctx.config.adminToken ? await ensureFirstAccount(ctx) : null;
   if (!options.skipRepositoryForms) {
-    const { deployed, invalid } = await deployRepositoryForms(ctx);
+    const { deployed, invalid, results } = await reconcileRepository(ctx);
+    const closed = results.filter((r) => r.result === "closed").length;
     if (deployed.length + invalid.length > 0) {
       ctx.log.info(
-        `Repository forms: ${deployed.length} live${invalid.length ? `, ${invalid.length} invalid (see above)` : ""}.`,
+        `Repository forms: ${deployed.length} live${closed ? `, ${closed} closed (file removed)` : ""}${invalid.length ? `, ${invalid.length} invalid (see above)` : ""}.`,
       );
     }
   }

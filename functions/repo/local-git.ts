@@ -92,3 +92,20 @@ export function gitRepository(root: string): FormRepository {
     list: (dir) => files.list(dir),
   };
 }
+
+/** True when the working tree has an `origin` remote (a checkout that pulls). */
+export async function hasRemote(dir: string): Promise<boolean> {
+  return run("git", ["-C", dir, "remote", "get-url", "origin"]).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The repository as read by the server and written by nobody: writes leave it as it is. */
+export function readOnly(repo: FormRepository): FormRepository {
+  return {
+    ...repo,
+    write: async () => ({ sha: null }),
+    remove: async () => ({ sha: null }),
+  };
+}

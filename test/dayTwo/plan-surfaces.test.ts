@@ -5,7 +5,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Log } from "../../functions/context.ts";
-import { deployRepositoryForms } from "../../functions/node/bootstrap.ts";
+import { reconcileRepository } from "../../functions/node/bootstrap.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { type Agent, connectAgent } from "../helpers/mcp-agents.ts";
@@ -145,7 +145,7 @@ for (const kind of DB_KINDS) {
         "---\ntitle: Signup\nslug: signup\nhumanness: false\nfields:\n  - id: other\n    type: text\n---\n";
       await writeFile(join(s.repoDir, "forms/@me/signup.md"), file);
       const before = (await api("GET", "/api/forms/signup/versions")).body.version;
-      const result = await deployRepositoryForms(s.ctx);
+      const result = await reconcileRepository(s.ctx);
       expect(result.invalid).toEqual(["forms/@me/signup.md"]);
       expect((await api("GET", "/api/forms/signup/versions")).body.version).toBe(before);
       expect(logged.join("\n")).toMatch(

@@ -5,7 +5,7 @@ import { cp, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deployRepositoryForms } from "../../functions/node/bootstrap.ts";
+import { reconcileRepository } from "../../functions/node/bootstrap.ts";
 import { BUNDLED_EXAMPLES } from "../../src/core/bundled-examples.ts";
 import { isTranslationFile } from "../../src/core/translation-file.ts";
 import { client } from "../helpers/api.ts";
@@ -72,7 +72,7 @@ afterAll(async () => {
 describe("the file is the author's", () => {
   it("the start-up deploy, a CLI deploy and deploy_form leave every file byte for byte and commit nothing", async () => {
     const before = head();
-    const startup = await deployRepositoryForms(s.ctx);
+    const startup = await reconcileRepository(s.ctx);
     expect(startup.invalid).toEqual([]);
     // a repository with forms of its own: files at the bundled examples' paths are not deployed
     // at start-up (SPEC §17); deployed by hand, they are the author's files like the rest

@@ -124,7 +124,7 @@ describe("formdown deploy --since: renamed and removed form files", () => {
     expect(JSON.parse(again.stdout)).toEqual([]);
   });
 
-  it("deploys every file when --since is not a commit here (a first push)", async () => {
+  it("takes a first push's zeros as no history: every file reconciled, nothing duplicated", async () => {
     const run = await runFormdown(
       ["deploy", "--since", "0000000000000000000000000000000000000000"],
       {
@@ -133,7 +133,15 @@ describe("formdown deploy --since: renamed and removed form files", () => {
       },
     );
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain("deploying every file");
-    expect(run.stdout).toContain("join");
+    expect(run.stderr).not.toContain("not a commit");
+    expect(run.stderr).toContain("0 change(s), 1 file(s) unchanged");
+    const listed = await (await api("/api/forms")).json();
+    const slugs = (Array.isArray(listed) ? listed : listed.forms).map(
+      (f: { slug: string }) => f.slug,
+    );
+    expect(slugs.filter((x: string) => ["join", "old-poll", "signup"].includes(x)).sort()).toEqual([
+      "join",
+      "old-poll",
+    ]);
   });
 });

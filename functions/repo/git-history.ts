@@ -1,0 +1,127 @@
+// What a reconcile needs from a git working tree (SPEC §22): which repository it is, the commit
+// it is at, and the form files git sees renamed since the last applied commit. Used by the
+// server on its own checkout and by `formdown deploy` in the author's.
+import { execFile, spawn } from "node:child_process";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+/**
+ * A repository's name for the server: its `origin` without credentials, scheme or `.git`
+ * (`git@github.com:o/r.git` and `https://github.com/o/r` are both `github.com/o/r`), so the
+ * server's checkout and a CI checkout of one repository agree; `path:<folder>` without a remote.
+ */
+export function repositoryName(origin: string, toplevel: string): string {
+  const url = origin.trim();
+  if (!url) return `path:${toplevel}`;
+  const scp = /^[^@/]+@([^:/]+):(.+)$/.exec(url);
+  const [host, path] = scp
+    ? [scp[1]!, scp[2]!]
+    : (() => {
+        try {
+          const u = new URL(url);
+          return [u.host, u.pathname];
+        } catch {
+          return ["", url];
+        }
+      })();
+  const clean = path
+    .replace(/^\/+/, "")
+    .replace(/\/+$/, "")
+    .replace(/\.git$/, "");
+  return host ? `${host.toLowerCase()}/${clean}` : clean;
+}
+
+const STATE = `cd "$1" || exit 1
+git rev-parse --show-toplevel || exit 1
+git rev-parse --verify --quiet HEAD || echo
+git remote get-url origin 2>/dev/null || echo`;
+
+/** The working tree's repository name and HEAD (null before the first commit), in one process. */
+export async function gitState(root: string): Promise<{ repository: string; head: string | null }> {
+  const { stdout } = await run("sh", ["-c", STATE, "sh", root], { maxBuffer: 1 << 20 });
+  const [toplevel = root, head = "", origin = ""] = stdout.split("\n");
+  return { repository: repositoryName(origin, toplevel), head: head.trim() || null };
+}
+
+/**
+ * Form files renamed between `base` (a commit or a ref) and `head` under `dir` (`git diff -M`);
+ * none when `base` is not a commit here (a first push's zeros, a shallow clone).
+ */
+export async function renamesSince(
+  root: string,
+  base: string | null,
+  head: string,
+  dir = "forms",
+): Promise<{ from: string; to: string }[]> {
+  if (!base || base === head || base.startsWith("-")) return [];
+  const diff = await run(
+    "git",
+    [
+      "-C",
+      root,
+      "diff",
+      "--relative",
+      "--name-status",
+      "-M",
+      "--diff-filter=R",
+      base,
+      head,
+      "--",
+      dir,
+    ],
+    { maxBuffer: 8 << 20 },
+  ).catch(() => null);
+  if (!diff) return [];
+  return diff.stdout
+    .split("\n")
+    .map((line) => line.split("\t"))
+    .filter((parts) => parts.length === 3 && parts[0]!.startsWith("R"))
+    .map(([, from, to]) => ({ from: from!, to: to! }));
+}
+
+/**
+ * Every file under `dir` as committed at `commit` (not the working tree: what is written but not
+ * committed is not deployed), read by two `git` processes whatever the number of files.
+ */
+export async function filesAt(
+  root: string,
+  commit: string,
+  dir = "forms",
+): Promise<Map<string, string>> {
+  const listed = await run(
+    "git",
+    ["-C", root, "ls-tree", "-r", "-z", "--name-only", "--full-name", commit, "--", dir],
+    {
+      maxBuffer: 16 << 20,
+    },
+  );
+  const paths = listed.stdout.split("\0").filter(Boolean);
+  const out = new Map<string, string>();
+  if (paths.length === 0) return out;
+  const bytes = await new Promise<Buffer>((resolve, reject) => {
+    const child = spawn("git", ["-C", root, "cat-file", "--batch"], {
+      stdio: ["pipe", "pipe", "ignore"],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => chunks.push(c));
+    child.once("error", reject);
+    child.once("close", (code) =>
+      code === 0
+        ? resolve(Buffer.concat(chunks))
+        : reject(new Error(`git cat-file exited ${code}`)),
+    );
+    child.stdin.end(paths.map((p) => `${commit}:${p}\n`).join(""));
+  });
+  let at = 0;
+  for (const path of paths) {
+    const eol = bytes.indexOf(10, at);
+    const header = bytes.subarray(at, eol).toString("utf8").split(" ");
+    at = eol + 1;
+    if (header[1] !== "blob") continue; // "missing", or a submodule
+    const size = Number(header[2]);
+    out.set(path, bytes.subarray(at, at + size).toString("utf8"));
+    at += size + 1;
+  }
+  return out;
+}
