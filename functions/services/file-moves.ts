@@ -6,6 +6,7 @@ import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
 import { findForm, ownedFormHead, publicUrl } from "./form-view.ts";
 import { formPath } from "./forms.ts";
+import { reservedText, slugReserved } from "./slug-reservation.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -16,6 +17,7 @@ export async function renameForm(ctx: AppContext, account: Account, from: string
   const row = await ownedFormHead(ctx, account, from);
   if (from === to) return { slug: to, renamed_from: from };
   if (await findForm(ctx, to)) raise("conflict", `The slug "${to}" is taken.`);
+  if (await slugReserved(ctx, account.id, to)) raise("conflict", reservedText(to));
   // one statement: the form moves and its old slug redirects (a redirect from the new slug, left
   // by an earlier move the other way, is dropped: the form itself now answers there)
   await ctx.db.query(
