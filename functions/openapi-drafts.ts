@@ -18,11 +18,22 @@ export const draftPaths: Record<string, Record<string, unknown>> = {
               status: { enum: ["live", "closed"] },
               published: { type: "boolean" },
               public_url: str,
-              preview_url: str,
             },
             ["slug", "status", "published", "public_url"],
           ),
         ),
+        ...owner,
+      },
+    },
+  },
+  "/api/forms/{slug}/preview/rotate": {
+    parameters: [slug],
+    post: {
+      operationId: "rotatePreview",
+      summary: "A new preview link for a draft; the old one stops working (a live form has none)",
+      responses: {
+        200: json(obj({ slug: str, preview_url: str })),
+        ...err("Conflict"),
         ...owner,
       },
     },

@@ -14,11 +14,25 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
     },
   },
   "/api/forms/{slug}/public": {
-    parameters: [slug],
+    parameters: [
+      slug,
+      { name: "access", in: "query", required: false, schema: str },
+      { name: "X-Formdown-Access", in: "header", required: false, schema: str },
+      {
+        name: "X-Formdown-Antibot",
+        in: "header",
+        required: false,
+        schema: str,
+        description: "An anti-bot token: every password attempt needs one (SPEC §23)",
+      },
+    ],
     get: {
       ...pub,
-      summary: "The public definition (no answer key)",
-      responses: { 200: json({ type: "object" }), ...err("NotFound") },
+      summary: "The public definition (no answer key); a link or password form's with its secret",
+      responses: {
+        200: json({ type: "object" }),
+        ...err("Forbidden", "NotFound", "Captcha", "RateLimited"),
+      },
     },
   },
   "/api/forms/{slug}/submit": {
@@ -160,10 +174,11 @@ export const publicPaths: Record<string, Record<string, unknown>> = {
                 field: str,
                 access: { ...str, description: "The link token or password, as on submit" },
                 turnstile_token: { ...str, description: "The anti-bot token, as on submit" },
+                preview: { ...str, description: "A draft's preview token, as on submit" },
                 file: { type: "string", contentMediaType: "application/octet-stream" },
               }),
               description:
-                "Parts in this order: field, access, turnstile_token, then file (streamed to storage, cut off at max_mb)",
+                "Parts in this order: field, access, turnstile_token, preview, then file (streamed to storage, cut off at max_mb)",
             },
           },
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, parseTrustedProxies } from "./client-address.ts";
+import { clientAddress, clientBucket, parseTrustedProxies } from "./client-address.ts";
 
 const none = parseTrustedProxies(undefined);
 const one = parseTrustedProxies("1");
@@ -34,5 +34,23 @@ describe("the client's address", () => {
   it("rejects a malformed setting with one line naming the variable", () => {
     expect(() => parseTrustedProxies("10.0.0.0/99")).toThrow(/^FORMDOWN_TRUSTED_PROXIES: /);
     expect(() => parseTrustedProxies("proxy.example.com")).toThrow(/FORMDOWN_TRUSTED_PROXIES/);
+  });
+});
+
+describe("the client's bucket", () => {
+  it("is an IPv6 client's /64: every address of one network shares it", () => {
+    const one = clientBucket("2001:db8:1:2::1");
+    expect(one).toBe("2001:db8:1:2::/64");
+    expect(clientBucket("2001:0db8:0001:0002:ffff:ffff:ffff:ffff")).toBe(one);
+    expect(clientBucket("2001:db8:1:2:abcd::9")).toBe(one);
+    expect(clientBucket("2001:db8:1:3::1")).not.toBe(one);
+    expect(clientBucket("::1")).toBe("0:0:0:0::/64");
+  });
+
+  it("is an IPv4 client's own address, mapped or not; none is '-'", () => {
+    expect(clientBucket("203.0.113.9")).toBe("203.0.113.9");
+    expect(clientBucket("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(clientBucket("203.0.113.10")).not.toBe(clientBucket("203.0.113.9"));
+    expect(clientBucket(undefined)).toBe("-");
   });
 });

@@ -33,6 +33,21 @@ function parseIp(text: string): { bits: bigint; v6: boolean } | null {
 /** The address a bucket is keyed by: IPv4-mapped IPv6 (`::ffff:1.2.3.4`) as plain IPv4. */
 export const canonicalIp = (ip: string) => ip.trim().replace(/^::ffff:(?=\d+\.)/i, "");
 
+/**
+ * The rate limiter's name for a client (SPEC §23 "Buckets by network"): an IPv4 address as it
+ * is, an IPv6 address by its /64 — one subscriber's network, in which a client may pick any of
+ * 2^64 addresses — and "-" when there is none. Text that is no address is kept as it came.
+ */
+export function clientBucket(ip: string | undefined): string {
+  if (ip === undefined || ip.trim() === "") return "-";
+  const a = parseIp(ip.trim());
+  if (!a?.v6) return canonicalIp(ip);
+  const groups = Array.from({ length: 4 }, (_, i) =>
+    ((a.bits >> BigInt(112 - 16 * i)) & 0xffffn).toString(16),
+  );
+  return `${groups.join(":")}::/64`;
+}
+
 /** Parses the setting; throws one line naming the variable when it is malformed. */
 export function parseTrustedProxies(text: string | undefined): TrustedProxies {
   const t = (text ?? "").trim();

@@ -8,10 +8,11 @@ import { isProtected, lockedForm } from "../../src/core/locked-form.ts";
 import { formLanguages } from "../../src/core/translation.ts";
 import { type PageModel, pageModel } from "../../src/lib/page-model.ts";
 import type { AppContext } from "../context.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { formByPreview } from "../services/drafts.ts";
 import { renamedTo } from "../services/file-moves.ts";
 import { type FormRow, findForm, formStatus } from "../services/form-view.ts";
-import { checkAccess } from "../services/respondent-access.ts";
+import { checkAccess, checkAntiBot } from "../services/respondent-access.ts";
 import { buildFinished } from "./build-pages.ts";
 import { pageHtml } from "./page-html.ts";
 
@@ -112,14 +113,23 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
         const to = `${ctx.config.publicBaseUrl}${moved}${page[3] ? `/${page[3]}` : ""}`;
         if (moved) return redirect(`${to}${url.search}`, 301);
       }
-      // a link or password form's content only with its token or password (SPEC §19); the
-      // owner's preview link is its own key
-      const locked = shown && !preview ? !(await unlocked(ctx, row, url, req)) : false;
+      // a link or password form's content only with its token or password (SPEC §19); a
+      // preview link is a link of its own, but a password is asked on it too (SPEC §23)
+      const access = preview && row?.access_mode !== "password" ? "public" : row?.access_mode;
+      const peer = (env as Partial<NodeEnv> | undefined)?.incoming?.socket?.remoteAddress;
+      const ip = clientAddress(
+        peer,
+        req.headers.get("x-forwarded-for") ?? undefined,
+        ctx.config.trustedProxies,
+      );
+      const locked =
+        shown && access !== "public" ? !(await unlocked(ctx, row, url, req, ip)) : false;
       const status = row ? formStatus(row) : "live";
+      const closed = status === "closed" || (preview && row?.access_mode === "closed");
       const model = shown
         ? pageModel(locked ? lockedForm(row.definition) : row.definition, row.handler, {
-            status: status === "closed" ? "closed" : "live",
-            access: preview ? "public" : row.access_mode,
+            status: closed ? "closed" : "live",
+            access: access!,
             turnstileSiteKey: ctx.antibot.kind === "turnstile" ? ctx.antibot.siteKey : undefined,
             turnstileScript: ctx.config.turnstileScriptUrl,
             version: row.version,
@@ -169,7 +179,7 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
 /** Pages are public HTML; a protected one needs the respondent's token or password to show more. */
 const PAGE_CORS = {
   "access-control-allow-origin": "*",
-  "access-control-allow-headers": "x-formdown-access",
+  "access-control-allow-headers": "x-formdown-access,x-formdown-antibot",
   "access-control-allow-methods": "GET",
 };
 
@@ -179,10 +189,17 @@ const redirect = (location: string, status: number) =>
 /**
  * Whether the request may see the form's content: always for a public or closed form; for a link
  * form with the token in the URL (`?access=`), for a password form with the password in the
- * header X-Formdown-Access (the locked page's script sends it). A wrong one counts against the
- * form's limit of failed attempts, as on submit.
+ * header X-Formdown-Access and an anti-bot token in X-Formdown-Antibot (the locked page's script
+ * sends both; SPEC §23). A wrong one counts against the client's and the form's failed attempts,
+ * as on submit.
  */
-async function unlocked(ctx: AppContext, row: FormRow, url: URL, req: Request): Promise<boolean> {
+async function unlocked(
+  ctx: AppContext,
+  row: FormRow,
+  url: URL,
+  req: Request,
+  ip: string | undefined,
+): Promise<boolean> {
   if (!isProtected(row.access_mode)) return true;
   const given =
     row.access_mode === "link"
@@ -190,7 +207,9 @@ async function unlocked(ctx: AppContext, row: FormRow, url: URL, req: Request): 
       : req.headers.get("x-formdown-access");
   if (given === null) return false;
   try {
-    await checkAccess(ctx, row.slug, row, given);
+    if (row.access_mode === "password")
+      await checkAntiBot(ctx, req.headers.get("x-formdown-antibot"), ip);
+    await checkAccess(ctx, row.slug, row, given, ip);
     return true;
   } catch {
     return false;

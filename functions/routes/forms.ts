@@ -4,7 +4,7 @@ import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
 import { updateAccess } from "../services/access.ts";
 import { upsertForm } from "../services/deploy.ts";
-import { publishForm } from "../services/drafts.ts";
+import { publishForm, rotatePreview } from "../services/drafts.ts";
 import { closeRemovedForm, renameForm } from "../services/file-moves.ts";
 import { createForm, deleteForm, getForm, listForms, updateForm } from "../services/forms.ts";
 import { planRequest } from "../services/versions/plan.ts";
@@ -42,6 +42,9 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
   app.post("/api/forms/:slug/publish", key, async (c) =>
     c.json(await publishForm(ctx, c.get("account"), c.req.param("slug"))),
+  );
+  app.post("/api/forms/:slug/preview/rotate", key, async (c) =>
+    c.json(await rotatePreview(ctx, c.get("account"), c.req.param("slug"))),
   );
   // a form file removed or renamed (what `formdown deploy` calls for git's D and R)
   app.post("/api/forms/:slug/close", key, async (c) =>

@@ -7,7 +7,7 @@ import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
 import { findForm, formStatus } from "../services/form-view.ts";
-import { checkAccess } from "../services/respondent-access.ts";
+import { checkAccess, checkAntiBot } from "../services/respondent-access.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
 
@@ -20,7 +20,10 @@ const open: MiddlewareHandler = async (c, next) => {
   c.header("access-control-allow-origin", "*");
   if (c.req.method === "OPTIONS") {
     c.header("access-control-allow-methods", "GET,HEAD,POST,OPTIONS");
-    c.header("access-control-allow-headers", "content-type,idempotency-key");
+    c.header(
+      "access-control-allow-headers",
+      "content-type,idempotency-key,x-formdown-access,x-formdown-antibot",
+    );
     c.header("access-control-max-age", "86400");
     return c.body(null, 204);
   }
@@ -83,6 +86,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (!type.startsWith("multipart/form-data"))
       raise("invalid_request", "Send the upload as multipart/form-data with `field` and `file`.");
     const length = c.req.header("content-length");
+    const auth = c.req.header("authorization");
     return c.json(
       await upload(
         ctx,
@@ -93,6 +97,8 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
           body: c.req.raw.body,
         },
         clientIp(c, ctx.config.trustedProxies),
+        // with an API key: the owner's (a draft takes uploads only so or from its preview page)
+        auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
       ),
       201,
     );
@@ -125,8 +131,9 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
 
   // The public definition a page on another origin may render: no answer key, no recipients. A
   // link or password form's content only with its token or password (`access` in the query or
-  // X-Formdown-Access; SPEC §19): without one, its title alone; a wrong one, 403 as on submit.
-  // A draft has none (its preview page is rendered by the server).
+  // X-Formdown-Access; SPEC §19): without one, its title alone; a wrong one, 403 as on submit. A
+  // password is tried only with an anti-bot token (X-Formdown-Antibot, or `turnstile_token` in
+  // the query; SPEC §23). A draft has none (its preview page is rendered by the server).
   app.get("/api/forms/:slug/public", async (c) => {
     const row = await findForm(ctx, c.req.param("slug"));
     if (!row || row.draft) return raise("not_found", "No such form.");
@@ -134,7 +141,12 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (isProtected(row.access_mode)) {
       const given = c.req.header("x-formdown-access") ?? c.req.query("access");
       if (given === undefined) return c.json({ ...head, title: row.definition.title });
-      await checkAccess(ctx, row.slug, row, given);
+      const ip = clientIp(c, ctx.config.trustedProxies);
+      if (row.access_mode === "password") {
+        const token = c.req.header("x-formdown-antibot") ?? c.req.query("turnstile_token");
+        await checkAntiBot(ctx, token, ip);
+      }
+      await checkAccess(ctx, row.slug, row, given, ip);
     }
     return c.json({ ...head, form: publicForm(row.definition) });
   });

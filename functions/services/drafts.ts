@@ -3,6 +3,7 @@
 // from the preview page are test answers, kept apart from the real ones and cleared in one call.
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
+import { randomToken } from "../crypto.ts";
 import type { Account } from "./accounts.ts";
 import { findForm, ownedFormHead, previewUrl, publicUrl } from "./form-view.ts";
 import { commitFile } from "./forms.ts";
@@ -17,8 +18,9 @@ export async function publishForm(ctx: AppContext, account: Account, slug: strin
       row.definition,
       `Publish form ${slug}`,
     );
+    // previews are drafts' only (SPEC §23): the live form is reached by its public page alone
     await ctx.db.query(
-      "update forms set draft = false, file_path = $2, commit_sha = $3, updated_at = now() where id = $1",
+      "update forms set draft = false, preview_token = null, file_path = $2, commit_sha = $3, updated_at = now() where id = $1",
       [row.id, path, sha],
     );
     ctx.formCache.forget(slug);
@@ -28,18 +30,38 @@ export async function publishForm(ctx: AppContext, account: Account, slug: strin
     status: row.access_mode === "closed" ? "closed" : "live",
     published: row.draft,
     public_url: publicUrl(ctx, row),
-    ...(row.preview_token ? { preview_url: previewUrl(ctx, row) } : {}),
   };
 }
 
-/** The form a preview link names, or null (an unknown token looks like any missing page). */
+/**
+ * `POST /api/forms/{slug}/preview/rotate`: a new preview link for a draft; the old one stops
+ * working at once (its pages, submits and uploads). A live form has no preview: 409.
+ */
+export async function rotatePreview(ctx: AppContext, account: Account, slug: string) {
+  const row = await ownedFormHead(ctx, account, slug);
+  const token = randomToken(24);
+  const [done] = await ctx.db.query<{ preview_token: string }>(
+    "update forms set preview_token = $2, updated_at = now() where id = $1 and draft returning preview_token",
+    [row.id, token],
+  );
+  if (!done)
+    raise(
+      "conflict",
+      "This form is live: previews are drafts' only (its public page is its link).",
+    );
+  ctx.formCache.forget(slug);
+  return { slug, preview_url: previewUrl(ctx, done!)! };
+}
+
+/** The draft a preview link names, or null (an unknown token looks like any missing page). */
 export async function formByPreview(ctx: AppContext, token: string) {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
   const [hit] = await ctx.db.query<{ slug: string }>(
-    "select slug from forms where preview_token = $1",
+    "select slug from forms where preview_token = $1 and draft",
     [token],
   );
-  return hit ? findForm(ctx, hit.slug) : null;
+  const row = hit ? await findForm(ctx, hit.slug) : null;
+  return row?.draft ? row : null;
 }
 
 /**
@@ -49,7 +71,7 @@ export async function formByPreview(ctx: AppContext, token: string) {
 export async function previewVersion(ctx: AppContext, token: string) {
   const [hit] = /^[A-Za-z0-9_-]{20,64}$/.test(token)
     ? await ctx.db.query<{ version: number; updated_at: string }>(
-        "select version, updated_at from forms where preview_token = $1",
+        "select version, updated_at from forms where preview_token = $1 and draft",
         [token],
       )
     : [];

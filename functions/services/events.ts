@@ -1,5 +1,6 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
+import { clientBucket } from "../http/client-address.ts";
 import { findForm } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
 
@@ -44,7 +45,7 @@ export async function recordEvent(
     raise("validation_failed", `"${String(field)}" is not a question of this form.`, {
       details: [{ field: "field", message: "must be the id of a question of this form" }],
     });
-  hit(ctx, `event:${ip ?? "-"}`, ctx.config.rateSubmit);
+  hit(ctx, `event:${clientBucket(ip)}`, ctx.config.rateSubmit);
   if (type === "progress") {
     await ctx.db.query(
       `insert into form_progress (form_id, day, field, reached) values ($1, (now() at time zone 'utc')::date, $2, 1)

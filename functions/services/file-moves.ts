@@ -7,6 +7,7 @@ import { needForm } from "../scopes.ts";
 import type { Account } from "./accounts.ts";
 import { findForm, ownedFormHead, publicUrl } from "./form-view.ts";
 import { formPath } from "./forms.ts";
+import { reservedText, slugReserved } from "./slug-reservation.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -18,6 +19,7 @@ export async function renameForm(ctx: AppContext, account: Account, from: string
   needForm(account, to);
   if (from === to) return { slug: to, renamed_from: from };
   if (await findForm(ctx, to)) raise("conflict", `The slug "${to}" is taken.`);
+  if (await slugReserved(ctx, account.id, to)) raise("conflict", reservedText(to));
   // one statement: the form moves and its old slug redirects (a redirect from the new slug, left
   // by an earlier move the other way, is dropped: the form itself now answers there)
   await ctx.db.query(

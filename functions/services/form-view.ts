@@ -146,7 +146,7 @@ export function detail(ctx: AppContext, row: FormRow, views: number) {
     status: formStatus(row),
     public_url: sharedUrl(ctx, row),
     short_url: shortUrl(ctx, row),
-    ...(row.preview_token ? { preview_url: previewUrl(ctx, row) } : {}),
+    ...(row.draft && row.preview_token ? { preview_url: previewUrl(ctx, row) } : {}),
     access: { mode: row.access_mode },
     file_path: row.file_path,
     commit_sha: row.commit_sha,

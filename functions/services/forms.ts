@@ -23,6 +23,7 @@ import {
   viewCounts,
 } from "./form-view.ts";
 import { mergePatch } from "./merge-patch.ts";
+import { reservedText, SLUG_FREE_TO, slugReserved } from "./slug-reservation.ts";
 import { patchedTranslations, saveTranslations } from "./translation-files.ts";
 import { checkedTranslations, formInLanguage, takeTranslations } from "./translations.ts";
 import { guardPlan, planFor } from "./versions/guard.ts";
@@ -130,7 +131,9 @@ export async function createForm(
     const rows = await ctx.db.query<{ id: string }>(
       `insert into forms (account_id, slug, short_code, title, type, definition, access_mode,
          draft, preview_token)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9) on conflict do nothing returning id`,
+       select $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::jsonb, $7::text, $8::boolean,
+         $9::text where ${SLUG_FREE_TO("$1::uuid", "$2::text")}
+       on conflict do nothing returning id`,
       [
         account.id,
         form.slug,
@@ -146,6 +149,8 @@ export async function createForm(
     if (rows.length === 0) {
       if (await findForm(ctx, form.slug))
         raise("conflict", `The slug "${form.slug}" is taken; change an existing form with PATCH.`);
+      if (await slugReserved(ctx, account.id, form.slug))
+        raise("conflict", reservedText(form.slug));
       continue; // a short-code collision: try another code
     }
     row = (await findForm(ctx, form.slug)) ?? undefined;

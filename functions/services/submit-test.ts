@@ -14,7 +14,7 @@ import { checkUploads, uploadUrls } from "./submit-uploads.ts";
 
 type TestRow = Pick<
   FormRow,
-  "id" | "account_id" | "definition" | "commit_sha" | "preview_token"
+  "id" | "account_id" | "definition" | "commit_sha" | "preview_token" | "draft"
 > & {
   sequence: string;
 };
@@ -24,23 +24,30 @@ interface TestInput {
   accountId?: string | undefined;
 }
 
-/** Whether a submit is a test answer; a key of another account is refused rather than ignored. */
-export function testAnswer(row: TestRow, input: TestInput): boolean {
+/**
+ * Whether a submit is a test answer, and whose: the owner's (its key) or a preview page's (its
+ * token). A key of another account is refused rather than ignored; a preview token only works
+ * while the form is a draft (SPEC §23 "Previews are drafts' only").
+ */
+export function testAnswer(row: TestRow, input: TestInput): "owner" | "preview" | false {
   if (input.accountId !== undefined) {
     if (input.accountId !== row.account_id)
       raise("forbidden", "This API key does not own the form; submit without it.");
-    return true;
+    return "owner";
   }
   const preview = input.body.preview;
   if (preview === undefined) return false;
-  if (
-    typeof preview !== "string" ||
-    !row.preview_token ||
-    !constantTimeEqual(preview, row.preview_token)
-  )
+  if (!isPreviewToken(row, preview))
     raise("access_denied", "The preview link is not this form's (or no longer valid).");
-  return true;
+  return "preview";
 }
+
+/** Whether `given` is the preview token of `row`, a draft. */
+export const isPreviewToken = (row: Pick<FormRow, "draft" | "preview_token">, given: unknown) =>
+  row.draft &&
+  typeof given === "string" &&
+  !!row.preview_token &&
+  constantTimeEqual(given, row.preview_token);
 
 /** Stores a test answer in one INSERT; answers what the caller's 201 is built from. */
 export async function submitTest(

@@ -6,12 +6,13 @@ import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { clientDeadlineMs } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
+import { clientBucket } from "../http/client-address.ts";
 import { respondentRecipients } from "../insights/respondent-recipients.ts";
 import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
 import { firstResponse, requestHash } from "./idempotency.ts";
 import { hit } from "./rate-limit.ts";
-import { checkAccess } from "./respondent-access.ts";
+import { checkAccess, checkAntiBot, needsAntiBot } from "./respondent-access.ts";
 import { responseId } from "./response-id.ts";
 import { submitAnswer } from "./submit-answer.ts";
 import {
@@ -146,7 +147,7 @@ class FormReplaced extends Error {}
 async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   // first, in memory: a refused submit reads and writes nothing (slugs are unique, so the slug
   // names the form as well as its id would, and is known before any lookup)
-  hit(ctx, `submit:${slug}:${input.ip ?? "-"}`, ctx.config.rateSubmit);
+  hit(ctx, `submit:${slug}:${clientBucket(input.ip)}`, ctx.config.rateSubmit);
   const within = clientDeadlineMs(ctx.config.dbStatementTimeout);
   const answerBy = within > 0 ? Date.now() + within : Number.POSITIVE_INFINITY;
   const row = await submitRow(ctx, slug, answerBy);
@@ -160,7 +161,12 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       );
     if (formStatus(row) === "closed")
       raise("form_closed", "This form is closed and no longer accepts responses.");
+  } else if (test === "preview" && row.access_mode === "closed") {
+    // a preview obeys the form's access mode (SPEC §23); its token is a link of its own
+    raise("form_closed", "This form is closed and no longer accepts responses.");
   }
+  // a password the preview page's respondent must know as any respondent would
+  const guarded = !test || (test === "preview" && row.access_mode === "password");
   const { version, definition: form } = await answeringVersion(ctx, row, input.body.version, () => {
     ctx.formCache.forget(slug);
     return submitRow(ctx, slug, answerBy);
@@ -174,13 +180,17 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     // a retry of a stored request (its anti-bot token already spent): answer it as before
     const first = await existing(ctx, row, key, hash!);
     if (first) {
-      if (!test) await checkAccess(ctx, slug, row, input.body.access);
+      if (guarded) await checkAccess(ctx, slug, row, input.body.access, input.ip);
       // a retried test answer says so again, like its first answer did
       return test ? { ...first, test: true } : first;
     }
   }
   const seconds = plausibleSeconds(input.body.seconds);
   if (test) {
+    if (guarded) {
+      await checkAntiBot(ctx, input.body.turnstile_token, input.ip);
+      await checkAccess(ctx, slug, row, input.body.access, input.ip);
+    }
     const t = await submitTest(ctx, row, { form, version }, input, { key, hash, seconds, lang });
     const ignored = ignoredAnswers(form.fields, input.body.fields, t.payload);
     return {
@@ -189,24 +199,21 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       ...(ignored.length ? { ignored } : {}),
     };
   }
-  // secrets after the anti-bot check, so a password guess costs a proof of work (SPEC §19)
-  if (form.humanness) {
-    const token = input.body.turnstile_token;
-    if (typeof token !== "string" || !(await ctx.antibot.verify(token, input.ip))) {
-      raise("captcha_failed", "The anti-bot check failed; reload the page and try again.");
-    }
-  }
-  await checkAccess(ctx, slug, row, input.body.access);
+  // the live form's checks, whatever version the answers were given against (SPEC §23); secrets
+  // after the anti-bot check, so a password guess costs a proof of work (SPEC §19)
+  const live = row.definition;
+  if (needsAntiBot(row)) await checkAntiBot(ctx, input.body.turnstile_token, input.ip);
+  await checkAccess(ctx, slug, row, input.body.access, input.ip);
   const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
   const urls = uploadUrls(form, payload);
   if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
   const score = scoreQuiz(form, payload);
-  const { strategy, email } = form.notifications;
+  const { strategy, email } = live.notifications;
   const through = row.emailsThrough ?? 0;
   const milestones = row.milestones.filter((m) => m > through);
   const emailDue =
     email.length > 0 && (strategy.immediate_count > through || milestones.length > 0);
-  const maxResponses = form.settings.max_responses ?? null;
+  const maxResponses = live.settings.max_responses ?? null;
   const plain = {
     formId: row.id,
     sequence: row.sequence,

@@ -1,9 +1,11 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
+import { clientBucket } from "../http/client-address.ts";
 import { boundaryOf, MultipartError, MultipartReader, type PartHead } from "../http/multipart.ts";
 import { type FormRow, findForm, formStatus } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
-import { checkAccess } from "./respondent-access.ts";
+import { checkAccess, checkAntiBot, needsAntiBot } from "./respondent-access.ts";
+import { isPreviewToken } from "./submit-test.ts";
 
 function accepts(accept: string[] | undefined, type: string): boolean {
   if (!accept || accept.length === 0) return true;
@@ -26,7 +28,7 @@ export interface UploadRequest {
 /** Room for the multipart boundaries and the text parts around the file itself. */
 const MULTIPART_SLACK = 64 * 1024;
 /** The text parts an upload may carry before its file. */
-const TEXT_PARTS = ["field", "access", "turnstile_token"];
+const TEXT_PARTS = ["field", "access", "turnstile_token", "preview"];
 
 type FileField = { id: string; type: "file" | "image"; accept?: string[]; max_mb: number };
 
@@ -43,11 +45,16 @@ export async function upload(
   slug: string,
   request: UploadRequest,
   ip: string | undefined,
+  /** The account of the API key sent with it, if any: its owner's uploads are test ones. */
+  accountId?: string,
 ) {
-  hit(ctx, `upload:${ip ?? "-"}`, ctx.config.rateSubmit);
+  hit(ctx, `upload:${clientBucket(ip)}`, ctx.config.rateSubmit);
   const form = await findForm(ctx, slug);
   if (!form) return raise("not_found", `No form with the slug "${slug}".`);
-  if (formStatus(form) === "closed")
+  if (accountId !== undefined && accountId !== form.account_id)
+    raise("forbidden", "This API key does not own the form; upload without it.");
+  const owner = accountId !== undefined;
+  if (formStatus(form) === "closed" || (form.access_mode === "closed" && !owner))
     raise("form_closed", "This form is closed and no longer accepts responses.");
   const largest = Math.max(
     0,
@@ -67,7 +74,7 @@ export async function upload(
     );
   const reader = new MultipartReader(request.body, boundary, limit);
   try {
-    return await readUpload(ctx, slug, form, reader, ip);
+    return await readUpload(ctx, slug, form, reader, ip, owner);
   } catch (error) {
     if (reader.overLimit)
       raise("payload_too_large", `The upload is over ${largest / 1024 / 1024} MB.`);
@@ -85,6 +92,7 @@ async function readUpload(
   form: FormRow,
   reader: MultipartReader,
   ip: string | undefined,
+  owner: boolean,
 ) {
   const text: Record<string, string> = {};
   for (let head = await reader.next(); head; head = await reader.next()) {
@@ -103,18 +111,36 @@ async function readUpload(
         },
       );
     }
-    // as a submit: the anti-bot token, then the secret (SPEC §19)
-    if (form.definition.humanness) {
-      const token = text.turnstile_token;
-      if (!token || !(await ctx.antibot.verify(token, ip)))
-        raise("captcha_failed", "The anti-bot check failed; reload the page and try again.");
-    }
-    await checkAccess(ctx, slug, form, text.access);
+    if (!owner) await admitUpload(ctx, slug, form, text, ip);
     return store(ctx, form, field as FileField, head, reader);
   }
   return raise("validation_failed", "Send the file as multipart field `file`.", {
     details: [{ field: "file", message: "is missing" }],
   });
+}
+
+/**
+ * As a submit (SPEC §19, §23): a draft only from its preview page (the token as `preview`), which
+ * asks no anti-bot token unless the form has a password; then the anti-bot token, then the secret.
+ */
+async function admitUpload(
+  ctx: AppContext,
+  slug: string,
+  form: FormRow,
+  text: Record<string, string>,
+  ip: string | undefined,
+) {
+  if (form.draft) {
+    if (!isPreviewToken(form, text.preview))
+      raise(
+        "form_closed",
+        "This form is a draft: it takes uploads only from its preview page or with the owner's key.",
+      );
+    // the preview token is a link of its own; a password is asked as on the live page
+    if (form.access_mode !== "password") return;
+  }
+  if (needsAntiBot(form)) await checkAntiBot(ctx, text.turnstile_token, ip);
+  await checkAccess(ctx, slug, form, text.access, ip);
 }
 
 async function store(

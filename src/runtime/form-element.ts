@@ -150,7 +150,7 @@ class FormdownForm extends HTMLElement {
               field,
               input,
               this.#tr,
-              await uploadParts(access, this.#antiBot),
+              await uploadParts(access, this.#antiBot, this.#def.preview),
             ),
           )
           .then((url) => {

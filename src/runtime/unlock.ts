@@ -1,13 +1,18 @@
 // A link or password form shown without its content (LockedPage.astro; SPEC §19): its own chunk,
 // fetched only by locked pages. The password (or the link's `access` token) fetches the page
-// again, rendered with the form, and that form takes this one's place. A prerendered page on a
+// again, rendered with the form, and that form takes this one's place; it is sent with an
+// anti-bot token, solved here as the form's submit solves its own. A prerendered page on a
 // static host asks the API's server for it (`api`, the page's FORMDOWN_BASE_URL), which renders it.
+
+import { AntiBot } from "./anti-bot.ts";
 
 interface Locked {
   slug: string;
   t: Record<string, string>;
   /** Where the API is served when it is not the page's own origin (a static host), else "". */
   api?: string;
+  turnstileSiteKey?: string;
+  turnstileScript?: string;
 }
 
 export function unlock(element: HTMLElement): void {
@@ -21,10 +26,26 @@ export function unlock(element: HTMLElement): void {
     if (api && new URLSearchParams(location.search).has("access")) void swap(element, page, {}, "");
     return;
   }
+  // each password attempt costs an anti-bot token (SPEC §23): solved, spent, and solved again
+  const antiBot = new AntiBot(
+    {
+      humanness: true,
+      apiBase: api,
+      turnstileSiteKey: def.turnstileSiteKey ?? null,
+      turnstileScript: def.turnstileScript ?? "",
+    },
+    element.querySelector<HTMLElement>("[data-captcha]")!,
+  );
+  form.addEventListener("input", () => antiBot.prepare(), { once: true });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const password = element.querySelector<HTMLInputElement>("#fd-password")!.value;
-    if (await swap(element, page, { "x-formdown-access": password }, api, password)) return;
+    status!.classList.remove("fd-bad");
+    if (antiBot.usesAltcha) status!.textContent = def.t.verifying ?? "";
+    const token = (await antiBot.token().catch(() => null)) ?? "";
+    antiBot.renew();
+    const headers = { "x-formdown-access": password, "x-formdown-antibot": token };
+    if (await swap(element, page, headers, api, password)) return;
     status!.textContent = def.t.denied ?? "";
     status!.classList.add("fd-bad");
   });

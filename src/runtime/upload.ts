@@ -12,9 +12,12 @@ import { showErrors } from "./ui.ts";
 export async function uploadParts(
   access: unknown,
   antiBot: AntiBot | null,
+  /** A draft's preview token: a draft takes uploads only from its preview page (SPEC §23). */
+  preview?: string | null,
 ): Promise<Record<string, string>> {
   const parts: Record<string, string> = {};
   if (typeof access === "string") parts.access = access;
+  if (preview) parts.preview = preview;
   if (!antiBot) return parts;
   const token = antiBot.token();
   antiBot.renew();

@@ -227,11 +227,20 @@ describe.each(DB_KINDS)("public submit (%s)", (kind) => {
     await api("PUT", "/api/forms/open/access", {
       body: { mode: "password", password: "open sesame" },
     });
+    // a password is tried only with an anti-bot token, whatever the form asks (SPEC §23)
     expect(
       (
         await api("POST", "/api/forms/open/submit", {
           key: null,
-          body: { fields: {}, access: "wrong" },
+          body: { fields: {}, access: "open sesame" },
+        })
+      ).body.code,
+    ).toBe("captcha_failed");
+    expect(
+      (
+        await api("POST", "/api/forms/open/submit", {
+          key: null,
+          body: { fields: {}, access: "wrong", turnstile_token: await solveAltcha(s.url) },
         })
       ).status,
     ).toBe(403);
@@ -239,7 +248,7 @@ describe.each(DB_KINDS)("public submit (%s)", (kind) => {
       (
         await api("POST", "/api/forms/open/submit", {
           key: null,
-          body: { fields: {}, access: "open sesame" },
+          body: { fields: {}, access: "open sesame", turnstile_token: await solveAltcha(s.url) },
         })
       ).status,
     ).toBe(201);
@@ -369,7 +378,9 @@ describe.each(DB_KINDS)("public submit (%s)", (kind) => {
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("*");
     expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
-    expect(pre.headers.get("access-control-allow-headers")).toBe("content-type,idempotency-key");
+    expect(pre.headers.get("access-control-allow-headers")).toBe(
+      "content-type,idempotency-key,x-formdown-access,x-formdown-antibot",
+    );
     const headers = { origin: "https://pages.example" };
     const ok = await api("POST", "/api/forms/open/submit", {
       key: null,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solveAltcha } from "../helpers/altcha.ts";
 import { holdChunks, type PageSuite, startPageSuite } from "../helpers/browser.ts";
 
 let suite: PageSuite;
@@ -36,10 +37,18 @@ describe("who may respond, as the page shows it", () => {
     const json = await pub.text();
     expect(json).not.toContain("Your answer");
     expect(JSON.parse(json)).toMatchObject({ access: "password", title: "Form secret" });
-    const wrongJson = await fetch(`${suite.server.url}/api/forms/secret/public?access=nope`);
+    // a password is tried only with an anti-bot token (SPEC §23)
+    const bare = await fetch(`${suite.server.url}/api/forms/secret/public?access=open%20sesame`);
+    expect(bare.status).toBe(422);
+    const wrongJson = await fetch(`${suite.server.url}/api/forms/secret/public?access=nope`, {
+      headers: { "x-formdown-antibot": await solveAltcha(suite.server.url) },
+    });
     expect(wrongJson.status).toBe(403);
     const rightJson = await fetch(`${suite.server.url}/api/forms/secret/public`, {
-      headers: { "x-formdown-access": "open sesame" },
+      headers: {
+        "x-formdown-access": "open sesame",
+        "x-formdown-antibot": await solveAltcha(suite.server.url),
+      },
     });
     expect(
       ((await rightJson.json()) as { form: { fields: { label: string }[] } }).form.fields[0]!.label,

@@ -72,14 +72,27 @@ describe("uploads obey the form", () => {
   });
 
   it("needs the password or the link token, as a submit does", async () => {
-    expect((await send("up-pw", { field: "cv" })).body.code).toBe("access_denied");
-    expect((await send("up-pw", { field: "cv", access: "guess" })).status).toBe(403);
+    // a password is tried only with an anti-bot token, whatever the form asks (SPEC §23)
+    const token = () => solveAltcha(s.url);
+    expect((await send("up-pw", { field: "cv", access: "open sesame" })).body.code).toBe(
+      "captcha_failed",
+    );
+    expect((await send("up-pw", { field: "cv", turnstile_token: await token() })).body.code).toBe(
+      "access_denied",
+    );
+    const guess = await send("up-pw", {
+      field: "cv",
+      access: "guess",
+      turnstile_token: await token(),
+    });
+    expect(guess.status).toBe(403);
     expect((await send("up-link", { field: "cv", access: "nope" })).body.code).toBe(
       "access_denied",
     );
     expect(await stored("up-pw")).toEqual({ files: 0, rows: 0 });
     expect(await stored("up-link")).toEqual({ files: 0, rows: 0 });
-    expect((await send("up-pw", { field: "cv", access: "open sesame" })).status).toBe(201);
+    const right = { field: "cv", access: "open sesame", turnstile_token: await token() };
+    expect((await send("up-pw", right)).status).toBe(201);
     expect((await send("up-link", { field: "cv", access: ids["up-link:token"]! })).status).toBe(
       201,
     );
