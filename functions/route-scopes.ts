@@ -23,6 +23,10 @@ export const ROUTE_SCOPES: Record<string, { scope: Scope; account?: true }> = {
   "POST /api/forms/:slug/close": { scope: "write" },
   "POST /api/forms/:slug/rename": { scope: "write" },
   "PUT /api/forms/:slug/access": { scope: "write" },
+  "POST /api/forms/:slug/preview/rotate": { scope: "write" },
+  // the one reconcile (`formdown deploy`): forms of the whole account's repository
+  "POST /api/deploys": { scope: "write", account: true },
+  "GET /api/deploys/head": { scope: "read", account: true },
 
   "PATCH /api/forms/:slug/fields/:id": { scope: "write" },
   "DELETE /api/forms/:slug/fields/:id": { scope: "write" },
