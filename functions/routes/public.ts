@@ -6,7 +6,7 @@ import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
-import { findForm, formStatus } from "../services/form-view.ts";
+import { findPublicForm, formStatus } from "../services/form-view.ts";
 import { checkAccess, checkAntiBot } from "../services/respondent-access.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
@@ -135,7 +135,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   // password is tried only with an anti-bot token (X-Formdown-Antibot, or `turnstile_token` in
   // the query; SPEC §23). A draft has none (its preview page is rendered by the server).
   app.get("/api/forms/:slug/public", async (c) => {
-    const row = await findForm(ctx, c.req.param("slug"));
+    const row = await findPublicForm(ctx, c.req.param("slug"));
     if (!row || row.draft) return raise("not_found", "No such form.");
     const head = { handler: row.handler, status: formStatus(row), access: row.access_mode };
     if (isProtected(row.access_mode)) {

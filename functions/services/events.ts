@@ -1,7 +1,7 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import { clientBucket } from "../http/client-address.ts";
-import { findForm } from "./form-view.ts";
+import { findPublicForm } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
 
 const TYPES = ["view", "start", "progress"];
@@ -28,7 +28,7 @@ export async function recordEvent(
       details: [{ field: "field", message: "must be the id of the furthest field reached" }],
     });
   }
-  const form = await findForm(ctx, slug);
+  const form = await findPublicForm(ctx, slug);
   if (!form) raise("not_found", `No form with the slug "${slug}".`);
   // a page built before a rename (within the version grace, SPEC §16) names the field by its
   // earlier id: counted under the id it has now, where the drop-off reads it

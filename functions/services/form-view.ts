@@ -49,6 +49,21 @@ export async function findForm(ctx: AppContext, slug: string): Promise<FormRow |
   return row ?? null;
 }
 
+/**
+ * A respondent's form by its slug, or by a slug it was renamed from: uploads, beacons and the
+ * unlock of a page built before the rename reach the one form (SPEC §22).
+ */
+export async function findPublicForm(ctx: AppContext, slug: string): Promise<FormRow | null> {
+  const row = await findForm(ctx, slug);
+  if (row) return row;
+  const [moved] = await ctx.db.query<FormRow>(
+    `select ${FORM_COLUMNS} from forms f join accounts a on a.id = f.account_id
+      where f.id = (select form_id from form_slug_redirects where old_slug = $1)`,
+    [slug],
+  );
+  return moved ?? null;
+}
+
 /** The caller's form, or 404 (no such slug) / 403 (another account's form). */
 export async function ownedForm(ctx: AppContext, account: Account, slug: string): Promise<FormRow> {
   return owned(account, slug, await findForm(ctx, slug));

@@ -87,19 +87,31 @@ type SubmitRow = Pick<
   milestones: number[];
 };
 
-/** Only what a submit needs, without the join (the hot path reads one row by its unique slug). */
+const SUBMIT_ROW = `select id, account_id, definition, access_mode, access_token,
+       access_password_hash, commit_sha, version, draft, preview_token, translations,
+       (select coalesce(json_agg(w.id), '[]') from webhooks w
+         where w.form_id = forms.id and 'response.created' = any(w.events)) as hooks
+       from forms`;
+
+/**
+ * Only what a submit needs, without the join (the hot path reads one row by its unique slug). A
+ * slug the form was renamed from reaches it too: a page built before the rename keeps working
+ * (SPEC §22), and the old slug stays its account's while the redirect stands.
+ */
 async function submitRow(ctx: AppContext, slug: string, answerBy: number) {
   const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
   if (cached) return cached;
-  const [found] = await ctx.db.query<Omit<SubmitRow, "sequence" | "milestones">>(
-    `select id, account_id, definition, access_mode, access_token, access_password_hash, commit_sha,
-       version, draft, preview_token, translations,
-       (select coalesce(json_agg(w.id), '[]') from webhooks w
-         where w.form_id = forms.id and 'response.created' = any(w.events)) as hooks
-       from forms where slug = $1`,
-    [slug],
-    { prepare: true, answerBy },
-  );
+  type Found = Omit<SubmitRow, "sequence" | "milestones">;
+  const options = { prepare: true, answerBy };
+  const bySlug = await ctx.db.query<Found>(`${SUBMIT_ROW} where slug = $1`, [slug], options);
+  const [found] =
+    bySlug.length > 0
+      ? bySlug
+      : await ctx.db.query<Found>(
+          `${SUBMIT_ROW} where id = (select form_id from form_slug_redirects where old_slug = $1)`,
+          [slug],
+          options,
+        );
   if (!found) return null;
   const row = {
     ...found,

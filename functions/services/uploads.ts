@@ -2,7 +2,7 @@ import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import { clientBucket } from "../http/client-address.ts";
 import { boundaryOf, MultipartError, MultipartReader, type PartHead } from "../http/multipart.ts";
-import { type FormRow, findForm, formStatus } from "./form-view.ts";
+import { type FormRow, findPublicForm, formStatus } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess, checkAntiBot, needsAntiBot } from "./respondent-access.ts";
 import { isPreviewToken } from "./submit-test.ts";
@@ -49,7 +49,7 @@ export async function upload(
   accountId?: string,
 ) {
   hit(ctx, `upload:${clientBucket(ip)}`, ctx.config.rateSubmit);
-  const form = await findForm(ctx, slug);
+  const form = await findPublicForm(ctx, slug);
   if (!form) return raise("not_found", `No form with the slug "${slug}".`);
   if (accountId !== undefined && accountId !== form.account_id)
     raise("forbidden", "This API key does not own the form; upload without it.");

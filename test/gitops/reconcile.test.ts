@@ -119,6 +119,14 @@ describe.each(DB_KINDS)("one reconcile for every deploy path (SPEC §22) on %s",
     const old = await fetch(`${s.url}/@me/lunch`, { redirect: "manual" });
     expect([old.status, old.headers.get("location")]).toEqual([301, `${s.url}/@me/team-lunch`]);
     expect((await submit("team-lunch", "Cy")).status).toBe(201);
+    // a page built before the rename still submits (and beacons) to the one form
+    expect((await submit("lunch", "Dee")).status).toBe(201);
+    const beacon = await fetch(`${s.url}/api/forms/lunch/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: "view" }),
+    });
+    expect(beacon.status).toBeLessThan(300);
     // a restart: the start-up reconcile of the same commit changes nothing
     const again = await reconcileRepository(s.ctx);
     expect(again.results.filter((r) => r.result !== "unchanged")).toEqual([]);
@@ -126,7 +134,7 @@ describe.each(DB_KINDS)("one reconcile for every deploy path (SPEC §22) on %s",
     const answers = await (await api("/api/forms/team-lunch/responses")).json();
     expect(
       answers.responses.map((r: { payload: { name: string } }) => r.payload.name).sort(),
-    ).toEqual(["Ada", "Cy"]);
+    ).toEqual(["Ada", "Cy", "Dee"]);
   });
 
   it("a restart before the deploy workflow's `formdown deploy` splits nothing", async () => {
