@@ -13,10 +13,29 @@ import { plainRepository } from "./repo/plain.ts";
 import { formCache } from "./services/form-cache.ts";
 import { localStorage } from "./storage/local.ts";
 
+/**
+ * One JSON object per line (SPEC §22): `time`, `level`, `msg`, and what the caller adds (a
+ * `request_id` on every 5xx); an error's stack is a field, never lines of its own.
+ */
 export const consoleLog: Log = {
-  info: (message) => console.log(message),
-  error: (message, error) =>
-    console.error(message, error instanceof Error ? error.stack : (error ?? "")),
+  info: (msg, fields) =>
+    process.stdout.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: "info", msg, ...fields })}\n`,
+    ),
+  error: (msg, error, fields) =>
+    process.stderr.write(
+      `${JSON.stringify({
+        time: new Date().toISOString(),
+        level: "error",
+        msg,
+        ...fields,
+        ...(error instanceof Error
+          ? { error: error.message, stack: error.stack }
+          : error !== undefined && error !== ""
+            ? { error: String(error) }
+            : {}),
+      })}\n`,
+    ),
 };
 
 export interface ComposeOptions {

@@ -44,8 +44,8 @@ export interface Mailer {
 }
 
 export interface Log {
-  info(message: string): void;
-  error(message: string, error?: unknown): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, error?: unknown, fields?: Record<string, unknown>): void;
 }
 
 /** MCP Apps (SPEC §18) where the runtime can build them (the Node server). */

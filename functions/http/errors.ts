@@ -63,7 +63,9 @@ export function errorHandler(log: Log) {
     const failure = clientFailure(error);
     if (failure) return failureResponse(failure);
     const requestId = crypto.randomUUID();
-    log.error(`request ${requestId} ${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
+    log.error(`request ${requestId} ${c.req.method} ${new URL(c.req.url).pathname} failed`, error, {
+      request_id: requestId,
+    });
     return failureResponse(
       { code: "internal_error", error: `Something went wrong on our side (request ${requestId}).` },
       { "x-request-id": requestId },

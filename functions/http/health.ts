@@ -1,3 +1,4 @@
+import pkg from "../../package.json" with { type: "json" };
 import type { AppContext } from "../context.ts";
 import { UNAVAILABLE } from "../db/outage.ts";
 import { configWarnings, overdue } from "./operations.ts";
@@ -9,6 +10,12 @@ import { configWarnings, overdue } from "./operations.ts";
  * while the database is known to be down. With `?detail=1` (`formdown doctor`) it adds what an
  * operator must hear about: emails and deliveries overdue, links that would point at localhost.
  */
+/** Which instance answered (SPEC §22): FORMDOWN_INSTANCE, or a name made once per process. */
+const INSTANCE =
+  (typeof process !== "undefined" && process.env.FORMDOWN_INSTANCE) ||
+  `i-${crypto.randomUUID().slice(0, 8)}`;
+const WHO = { version: pkg.version, instance: INSTANCE };
+
 export async function health(ctx: AppContext, detail = false): Promise<Response> {
   try {
     if (ctx.db.ping) await ctx.db.ping();
@@ -17,12 +24,18 @@ export async function health(ctx: AppContext, detail = false): Promise<Response>
       ? { overdue: await overdue(ctx), warnings: configWarnings(ctx.config) }
       : {};
     return Response.json(
-      { ok: true, database: "up", ...more },
+      { ok: true, database: "up", ...WHO, ...more },
       { headers: { "cache-control": "no-store" } },
     );
   } catch {
     return Response.json(
-      { ok: false, database: "down", error: UNAVAILABLE.error, code: UNAVAILABLE.code },
+      {
+        ok: false,
+        database: "down",
+        ...WHO,
+        error: UNAVAILABLE.error,
+        code: UNAVAILABLE.code,
+      },
       {
         status: 503,
         headers: { "retry-after": String(UNAVAILABLE.retryAfter), "cache-control": "no-store" },
