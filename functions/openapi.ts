@@ -9,6 +9,7 @@ import { frontRoutes } from "./app.ts";
 import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import { errorBody, STATUS } from "./contracts/common.ts";
+import { webhookEvents } from "./contracts/webhooks.ts";
 import { ownerRoutes } from "./owner-app.ts";
 
 type Doc = Awaited<ReturnType<typeof generateSpecs>>;
@@ -75,6 +76,7 @@ async function generate(): Promise<Doc> {
         license: { name: "MIT", identifier: "MIT" },
       },
       security: [{ bearer: [] }],
+      webhooks: webhookEvents as never,
       components: {
         securitySchemes: {
           bearer: { type: "http", scheme: "bearer", description: "An API key (fd_…)" },

@@ -10,7 +10,7 @@ import {
   validator,
 } from "hono-openapi";
 import { z } from "zod";
-import { raise } from "../../src/core/errors.ts";
+import { type ErrorCode, raise } from "../../src/core/errors.ts";
 import { formatPath } from "../../src/core/validate-form.ts";
 import type { Env } from "../auth.ts";
 import { readJson } from "../http/body.ts";
@@ -40,6 +40,9 @@ export const whole = (min: number, max: number, fallback: number) =>
 /** A list's page size: 1–200, 50 unless said (variant B and deliveries: 1–100, 25). */
 export const limit = (max = 200, fallback = 50) =>
   whole(1, max, fallback).describe(`How many (1–${max}, default ${fallback})`);
+/** The same page size as a JSON number (an MCP tool's argument). */
+export const pageSize = (max = 200, fallback = 50) =>
+  z.number().int().min(1).max(max).default(fallback);
 export const offset = whole(0, 100_000_000, 0).describe("How many to skip");
 
 /** `true` / `false` in a query (absent: false). */
@@ -83,7 +86,11 @@ export const reads = { include_test: includeTest, where };
 function refuse(result: {
   success: boolean;
   target: string;
-  error?: readonly { message: string; path?: readonly (PropertyKey | { key: PropertyKey })[] }[];
+  error?: readonly {
+    message: string;
+    path?: readonly (PropertyKey | { key: PropertyKey })[];
+    params?: { code?: ErrorCode };
+  }[];
 }) {
   if (result.success) return;
   const details = (result.error ?? []).map((issue) => ({
@@ -97,9 +104,13 @@ function refuse(result: {
     });
   }
   const first = details[0];
-  raise("invalid_param", first ? `${first.field} ${first.message}.` : "Bad parameters.", {
-    details,
-  });
+  raise(
+    result.error?.[0]?.params?.code ?? "invalid_param",
+    first ? `${first.field} ${first.message}.` : "Bad parameters.",
+    {
+      details,
+    },
+  );
 }
 
 /** The same bounds outside a route (an MCP tool's arguments): 400 invalid_param as in a query. */

@@ -71,6 +71,17 @@ describe("the OpenAPI document and the routes", () => {
     expect(access.schema.properties.mode.enum).toEqual(["public", "link", "password", "closed"]);
   });
 
+  it("describes the Standard Webhooks events a receiver gets", async () => {
+    const doc = (await openApiDocument("https://formdown.test")) as any;
+    expect(Object.keys(doc.webhooks)).toEqual([
+      "response.created",
+      "response.deleted",
+      "webhook.test",
+    ]);
+    const names = doc.webhooks["response.created"].post.parameters.map((p: any) => p.name);
+    expect(names).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+  });
+
   it("holds the form definition of /api/form.schema.json, only moved into components", () => {
     const components = formComponents() as Record<string, any>;
     const form = structuredClone(components.FormDefinition);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { whole } from "../../contracts/common.ts";
+import { pageSize } from "../../contracts/common.ts";
 import { listRecords } from "../../services/responses.ts";
 import { includeTest, range, since, slug, until, where } from "../args.ts";
 import { responseRecord } from "../outputs.ts";
@@ -13,7 +13,7 @@ export const listResponsesTool = defineTool({
   input: z.object({
     slug,
     page: z.number().int().min(1).default(1),
-    limit: whole(1, 200, 50),
+    limit: pageSize(200, 50),
     since,
     until,
     include_test: includeTest,

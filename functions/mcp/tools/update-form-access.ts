@@ -9,7 +9,7 @@ export const updateAccessTool = defineTool({
   name: "update_form_access",
   title: "Set who may respond",
   description:
-    "public, link (public_url carries ?access=<token>), password or closed. rotate: a new link token (the old link stops).",
+    "public, link (public_url gets ?access=<token>), password or closed. rotate: new token, old link stops.",
   input: z.object({
     slug,
     mode: accessModes,
