@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
+import { errors, json, op, PUBLIC, query } from "./contracts/common.ts";
+import { health as healthAnswer, healthDown, healthQuery } from "./contracts/public.ts";
 import { errorHandler } from "./http/errors.ts";
 import { health } from "./http/health.ts";
 import { pathGuard } from "./http/path-guard.ts";
@@ -12,9 +14,7 @@ export function createApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
   app.onError(errorHandler(ctx.log));
   app.use(pathGuard);
-  app.get("/api/health", (c) => health(ctx, c.req.query("detail") === "1"));
-  publicRoutes(app, ctx);
-  shortLinkRoutes(app, ctx);
+  frontRoutes(app, ctx);
   // The owner's side (the API, MCP, reports, documents) is imported with the first request that
   // reaches it: a cold start (an edge function woken by a health check or a submit) does not wait
   // for its modules, about two thirds of the graph (bench/deno-cold.ts). None of its paths is
@@ -25,4 +25,32 @@ export function createApp(ctx: AppContext): Hono<Env> {
     return (await owner).fetch(c.req.raw, c.env);
   });
   return app;
+}
+
+/** What a cold start serves without the owner's side: health, respondents' endpoints, links. */
+export function frontRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.get(
+    "/api/health",
+    op(
+      "getHealth",
+      "Liveness, and whether the database answers",
+      {
+        200: json(healthAnswer),
+        503: json(
+          healthDown,
+          "The database cannot be reached (Retry-After says when to look again)",
+        ),
+        ...errors("BadRequest", "HeadersTooLarge"),
+      },
+      {
+        ...PUBLIC,
+        description:
+          "With `detail=1` (`formdown doctor`): `overdue` counts emails and webhook deliveries due for over 5 minutes (no sender running), `warnings` names settings that would put localhost in links.",
+      },
+    ),
+    query(healthQuery),
+    (c) => health(ctx, c.req.valid("query").detail === "1"),
+  );
+  publicRoutes(app, ctx);
+  shortLinkRoutes(app, ctx);
 }

@@ -1,104 +1,104 @@
+// GET /api/openapi.json, generated from the routes' declarations (functions/contracts/): each
+// route's describeRoute and validators are its one description. Declared here once: the info,
+// the security scheme, the named error answers, and the form definition (/api/form.schema.json).
+import { Hono } from "hono";
+import { generateSpecs } from "hono-openapi";
 import { z } from "zod";
-import { formSchema } from "../src/core/schema.ts";
-import { insightPaths } from "./insights/openapi.ts";
-import { draftPaths } from "./openapi-drafts.ts";
-import { fieldPaths } from "./openapi-fields.ts";
-import { operationId } from "./openapi-operation-ids.ts";
-import { paths } from "./openapi-paths.ts";
-import { publicPaths } from "./openapi-public.ts";
-import { responsePaths } from "./openapi-responses.ts";
-import { planSchema, versionPaths } from "./openapi-versions.ts";
-import { webhookPaths } from "./openapi-webhooks.ts";
+import { formJsonSchema } from "../src/core/form-json-schema.ts";
+import { frontRoutes } from "./app.ts";
+import type { Env } from "./auth.ts";
+import type { AppContext } from "./context.ts";
+import { errorBody, STATUS } from "./contracts/common.ts";
+import { webhookEvents } from "./contracts/webhooks.ts";
+import { ownerRoutes } from "./owner-app.ts";
 
-/** OpenAPI 3.1 for every endpoint; request bodies come from the same zod schemas (io: input). */
-export function openApiDocument(baseUrl: string) {
-  const form = z.toJSONSchema(formSchema, { io: "input", unrepresentable: "any" }) as Record<
-    string,
-    unknown
-  >;
-  delete form.$schema;
-  return {
-    openapi: "3.1.0",
-    info: {
-      title: "Formdown API",
-      version: "0.1.0",
-      description:
-        "Forms, surveys and quizzes: create and deploy forms, accept public submissions, read responses, stats, reports and exports.",
-      license: { name: "MIT", identifier: "MIT" },
-    },
-    servers: [{ url: baseUrl }],
-    security: [{ bearer: [] }],
-    components: {
-      securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", description: "An API key (fd_…)" },
-      },
-      schemas: {
-        FormDefinition: form,
-        Plan: planSchema,
-        Error: {
-          type: "object",
-          required: ["error", "code"],
-          properties: {
-            error: { type: "string" },
-            code: { type: "string" },
-            details: {
-              anyOf: [
-                {
-                  type: "array",
-                  items: {
-                    type: "object",
-                    required: ["field", "message"],
-                    properties: { field: { type: "string" }, message: { type: "string" } },
-                  },
-                },
-                { $ref: "#/components/schemas/Plan" },
-              ],
-            },
-          },
-        },
-      },
-      responses: Object.fromEntries(
-        [
-          ["BadRequest", 400],
-          ["Unauthorized", 401],
-          ["Forbidden", 403],
-          ["NotFound", 404],
-          ["Conflict", 409],
-          ["TooLarge", 413],
-          ["Captcha", 422],
-          ["RateLimited", 429],
-          ["HeadersTooLarge", 431],
-        ].map(([name]) => [
-          name,
-          {
-            description: String(name),
-            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-          },
-        ]),
-      ),
-    },
-    paths: withOperationIds(
-      withUnavailable({
-        ...paths,
-        ...responsePaths,
-        ...publicPaths,
-        ...insightPaths,
-        ...webhookPaths,
-        ...versionPaths,
-        ...fieldPaths,
-        ...draftPaths,
-      }),
+type Doc = Awaited<ReturnType<typeof generateSpecs>>;
+let generated: Promise<Doc> | null = null;
+
+/** OpenAPI 3.1 for every endpoint; generated once per process. */
+export async function openApiDocument(baseUrl: string): Promise<Doc> {
+  generated ??= generate();
+  return { ...(await generated), servers: [{ url: baseUrl }] };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a generated JSON Schema, walked by its known keys
+type Json = Record<string, any>;
+/**
+ * /api/form.schema.json as components: its `$defs` become `Form_<name>`, and each field type
+ * `Form_field_<type>`, told apart by a discriminator on `type` (so tools see the variants exclude
+ * each other). src/core stays the one definition; openapi.test.ts checks the two are equal.
+ */
+export function formComponents(): Record<string, Json> {
+  const { $defs = {}, $schema: _, $id: __, ...form } = formJsonSchema() as Json;
+  const out: Json = JSON.parse(
+    JSON.stringify({ FormDefinition: form, ...prefixed($defs, "Form_") }).replaceAll(
+      '"#/$defs/',
+      '"#/components/schemas/Form_',
     ),
+  );
+  const items = out.FormDefinition.properties.fields.items;
+  const variants = Object.fromEntries(
+    // `$ref` beside other keywords as `allOf`, the same in JSON Schema 2020-12, which tools read
+    (items.oneOf as Json[]).map(({ $ref, ...v }) => [
+      v.properties.type.const as string,
+      $ref ? { allOf: [{ $ref }], ...v } : v,
+    ]),
+  );
+  const ref = (type: string) => `#/components/schemas/Form_field_${type}`;
+  items.oneOf = Object.keys(variants).map((type) => ({ $ref: ref(type) }));
+  items.discriminator = {
+    propertyName: "type",
+    mapping: Object.fromEntries(Object.keys(variants).map((type) => [type, ref(type)])),
   };
+  return { ...out, ...prefixed(variants, "Form_field_") };
+}
+const prefixed = (defs: object, prefix: string) =>
+  Object.fromEntries(Object.entries(defs).map(([k, v]) => [`${prefix}${k}`, v]));
+
+async function generate(): Promise<Doc> {
+  const app = new Hono<Env>();
+  // registering a route only closes over the context: the document reads nothing from it
+  const ctx = {} as AppContext;
+  frontRoutes(app, ctx);
+  ownerRoutes(app, ctx);
+  const ref = {
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  };
+  const doc = await generateSpecs(app, {
+    excludeStaticFile: false,
+    defaultValidationErrorResponse: { $ref: "#/components/responses/BadRequest" } as never,
+    documentation: {
+      info: {
+        title: "Formdown API",
+        version: "0.1.0",
+        description:
+          "Forms, surveys and quizzes: create and deploy forms, accept public submissions, read responses, stats, reports and exports.",
+        license: { name: "MIT", identifier: "MIT" },
+      },
+      security: [{ bearer: [] }],
+      webhooks: webhookEvents as never,
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", description: "An API key (fd_…)" },
+        },
+        schemas: {
+          ...formComponents(),
+          Error: z.toJSONSchema(errorBody, { io: "input" }) as object,
+        },
+        responses: Object.fromEntries(
+          Object.keys(STATUS).map((name) => [name, { description: name, ...ref }]),
+        ),
+      },
+    },
+  });
+  return { ...doc, paths: withUnavailable(doc.paths) };
 }
 
 /**
  * Every operation that reads the database can answer 503 `unavailable` (with Retry-After) while
- * the database cannot be reached; listed once here rather than on each path.
+ * the database cannot be reached; listed once here rather than on each route.
  */
-function withUnavailable(
-  all: Record<string, Record<string, unknown>>,
-): Record<string, Record<string, unknown>> {
+function withUnavailable(paths: Doc["paths"]): Doc["paths"] {
   const unavailable = {
     description: "The database cannot be reached right now (code `unavailable`)",
     headers: {
@@ -109,39 +109,13 @@ function withUnavailable(
     },
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const [path, operations] of Object.entries(all)) {
-    if (path === "/api/openapi.json") {
-      out[path] = operations;
-      continue;
+  for (const [path, item] of Object.entries(paths)) {
+    if (path === "/api/openapi.json") continue;
+    for (const op of Object.values(
+      item as Record<string, { responses?: Record<string, unknown> }>,
+    )) {
+      if (op?.responses && !("503" in op.responses)) op.responses["503"] = unavailable;
     }
-    out[path] = Object.fromEntries(
-      Object.entries(operations).map(([method, op]) => {
-        const o = op as { responses?: Record<string, unknown> };
-        if (!o.responses || "503" in o.responses) return [method, op];
-        return [method, { ...o, responses: { ...o.responses, 503: unavailable } }];
-      }),
-    );
   }
-  return out;
-}
-
-const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options", "trace"]);
-
-/** Every operation gets its operationId (see openapi-operation-ids.ts) unless it names its own. */
-function withOperationIds(
-  all: Record<string, Record<string, unknown>>,
-): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(
-    Object.entries(all).map(([path, item]) => [
-      path,
-      Object.fromEntries(
-        Object.entries(item).map(([method, op]) =>
-          METHODS.has(method) && !(op as { operationId?: string }).operationId
-            ? [method, { operationId: operationId(method, path), ...(op as object) }]
-            : [method, op],
-        ),
-      ),
-    ]),
-  );
+  return paths;
 }

@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { formJsonSchema } from "../src/core/form-json-schema.ts";
 import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
+import { errors, json, op, PUBLIC } from "./contracts/common.ts";
+import { document } from "./contracts/public.ts";
 import { errorHandler, failureResponse } from "./http/errors.ts";
 import { insightRoutes } from "./insights/routes.ts";
 import { mcpRoutes } from "./mcp/route.ts";
@@ -23,15 +25,38 @@ import { webhookRoutes } from "./routes/webhooks.ts";
 export function ownerApp(ctx: AppContext): Hono<Env> {
   const app = new Hono<Env>();
   app.onError(errorHandler(ctx.log));
-  app.get("/api/openapi.json", (c) => {
-    c.header("access-control-allow-origin", "*");
-    return c.json(openApiDocument(ctx.config.baseUrl));
-  });
-  app.get("/api/form.schema.json", (c) => {
-    c.header("access-control-allow-origin", "*");
-    c.header("cache-control", "public, max-age=300");
-    return c.json(formJsonSchema());
-  });
+  ownerRoutes(app, ctx);
+  mcpRoutes(app, ctx);
+  app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
+  return app;
+}
+
+/** The owner's REST routes, each declared once (functions/contracts/): what openapi.ts documents. */
+export function ownerRoutes(app: Hono<Env>, ctx: AppContext): void {
+  // what any request can get before a route sees it: malformed HTTP 400, oversized headers 431
+  const parser = errors("BadRequest", "HeadersTooLarge");
+  app.get(
+    "/api/openapi.json",
+    op("getOpenApiDocument", "This document", { 200: json(document), ...parser }, PUBLIC),
+    async (c) => {
+      c.header("access-control-allow-origin", "*");
+      return c.json(await openApiDocument(ctx.config.baseUrl));
+    },
+  );
+  app.get(
+    "/api/form.schema.json",
+    op(
+      "getFormJsonSchema",
+      "The complete form definition as JSON Schema 2020-12 (also MCP resource formdown://schema/form)",
+      { 200: json(document, "A JSON Schema document"), ...parser },
+      PUBLIC,
+    ),
+    (c) => {
+      c.header("access-control-allow-origin", "*");
+      c.header("cache-control", "public, max-age=300");
+      return c.json(formJsonSchema());
+    },
+  );
   accountRoutes(app, ctx);
   formRoutes(app, ctx);
   deployRoutes(app, ctx);
@@ -40,8 +65,5 @@ export function ownerApp(ctx: AppContext): Hono<Env> {
   responseRoutes(app, ctx);
   insightRoutes(app, ctx);
   webhookRoutes(app, ctx);
-  mcpRoutes(app, ctx);
   viewRoutes(app, ctx);
-  app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
-  return app;
 }

@@ -55,7 +55,7 @@ export const ROUTE_SCOPES: Record<string, { scope: Scope; account?: true }> = {
   "DELETE /api/forms/:slug/webhooks/:id": { scope: "admin" },
   "POST /api/forms/:slug/webhooks/:id/test": { scope: "admin" },
   "GET /api/forms/:slug/webhooks/:id/deliveries": { scope: "admin" },
-  "POST /api/forms/:slug/webhooks/:id/deliveries/:delivery/retry": { scope: "admin" },
+  "POST /api/forms/:slug/webhooks/:id/deliveries/:delivery_id/retry": { scope: "admin" },
 };
 
 const UNLISTED = { scope: "admin", account: true } as const;

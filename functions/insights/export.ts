@@ -1,5 +1,4 @@
 import { cellText, csvLine, exportColumns } from "../../src/core/csv.ts";
-import { raise } from "../../src/core/errors.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
 import { carry } from "../../src/core/plan/lineage.ts";
 import type { AppContext } from "../context.ts";
@@ -19,12 +18,6 @@ export const FORMATS = {
   markdown: "text/markdown",
 } as const;
 export type ExportFormat = keyof typeof FORMATS;
-
-export function parseFormat(value: string | undefined): ExportFormat {
-  const format = value ?? "csv";
-  if (!(format in FORMATS)) raise("invalid_param", "format must be csv, json or markdown.");
-  return format as ExportFormat;
-}
 
 /**
  * The export as a stream of text chunks: one chunk per batch of rows, never the whole set. Test

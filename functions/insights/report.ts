@@ -1,4 +1,3 @@
-import { raise } from "../../src/core/errors.ts";
 import type { ReportData } from "../../src/core/report-data.ts";
 import { renderReportHtml } from "../../src/core/report-html/document.ts";
 import { reportMarkdown } from "../../src/core/report-markdown.ts";
@@ -11,19 +10,6 @@ import { collectReport } from "./report-data.ts";
 export const PERIODS = { "7d": 7, "30d": 30, "90d": 90, all: null } as const;
 export type Period = keyof typeof PERIODS;
 export type ReportFormat = "markdown" | "html";
-
-export function parsePeriod(value: string | undefined): Period {
-  const period = value ?? "7d";
-  if (!(period in PERIODS)) raise("invalid_param", "period must be 7d, 30d, 90d or all.");
-  return period as Period;
-}
-
-export function parseReportFormat(value: string | undefined): ReportFormat {
-  const format = value ?? "markdown";
-  if (format !== "markdown" && format !== "html")
-    raise("invalid_param", "format must be markdown or html.");
-  return format as ReportFormat;
-}
 
 export interface ReportOptions {
   field?: string | undefined;

@@ -1,10 +1,19 @@
 import type { Hono } from "hono";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { includeTest, parseInstant, parseInteger } from "../services/responses.ts";
-import { exportResponses, parseFormat, toStream } from "./export.ts";
+import { errors, json, OWNER, op, query, reads } from "../contracts/common.ts";
+import {
+  exportAnswer,
+  exportQuery,
+  outbox,
+  outboxQuery,
+  reportAnswer,
+  reportQuery,
+  stats,
+} from "../contracts/responses.ts";
+import { exportResponses, toStream } from "./export.ts";
 import { listOutbox } from "./outbox.ts";
-import { parsePeriod, parseReportFormat, responseReport, responseReportHtml } from "./report.ts";
+import { responseReport, responseReportHtml } from "./report.ts";
 import { formStats } from "./stats.ts";
 
 const EXT = { csv: "csv", json: "json", markdown: "md" } as const;
@@ -20,63 +29,86 @@ export const HTML_HEADERS = {
 
 export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
   const key = requireKey(ctx);
-  // test answers (SPEC §16) only when asked for, on every read of responses
-  const withTest = (c: { req: { query: (name: string) => string | undefined } }) =>
-    includeTest(c.req.query("include_test"), "include_test");
-  for (const name of ["responses", "submissions"]) {
-    app.get(`/api/forms/:slug/${name}/export`, key, async (c) => {
-      const format = parseFormat(c.req.query("format"));
-      const range = {
-        since: parseInstant("since", c.req.query("since")),
-        until: parseInstant("until", c.req.query("until")),
-      };
-      const slug = c.req.param("slug");
-      const where = c.req.query("where");
-      const out = await exportResponses(
-        ctx,
-        c.get("account"),
-        slug,
-        format,
-        range,
-        withTest(c),
-        where,
-      );
-      return new Response(toStream(out.chunks()), {
-        headers: {
-          "content-type": out.contentType,
-          "content-disposition": `attachment; filename="${out.slug}-responses.${EXT[format]}"`,
-          "cache-control": "no-store",
-        },
-      });
-    });
+  const refused = { ...errors("BadRequest"), ...errors(...OWNER) };
+  for (const [name, Name, variant] of [
+    ["responses", "Responses", "A"],
+    ["submissions", "Submissions", "B"],
+  ] as const) {
+    app.get(
+      `/api/forms/:slug/${name}/export`,
+      key,
+      op(`export${Name}`, `Export ${name} (variant ${variant})`, { 200: exportAnswer, ...refused }),
+      query(exportQuery),
+      async (c) => {
+        const { format, since, until, include_test, where } = c.req.valid("query");
+        const [account, slug] = [c.get("account"), c.req.param("slug")];
+        const range = { since, until };
+        const out = await exportResponses(ctx, account, slug, format, range, include_test, where);
+        return new Response(toStream(out.chunks()), {
+          headers: {
+            "content-type": out.contentType,
+            "content-disposition": `attachment; filename="${out.slug}-responses.${EXT[format]}"`,
+            "cache-control": "no-store",
+          },
+        });
+      },
+    );
   }
-  app.get("/api/forms/:slug/stats", key, async (c) =>
-    c.json(
-      await formStats(
-        ctx,
-        c.get("account"),
-        c.req.param("slug"),
-        Date.now(),
-        withTest(c),
-        c.req.query("where"),
-      ),
+  app.get(
+    "/api/forms/:slug/stats",
+    key,
+    op(
+      "getFormStats",
+      "Views, starts, responses, completion, 7-day sparkline and change",
+      { 200: json(stats), ...refused },
+      {
+        description:
+          "With where, the responses and their drop-off and median are those of the segment; views, starts and progress beacons are not answers and stay the form's.",
+      },
     ),
+    query(reads),
+    async (c) => {
+      const { include_test, where } = c.req.valid("query");
+      const [account, slug] = [c.get("account"), c.req.param("slug")];
+      return c.json(await formStats(ctx, account, slug, Date.now(), include_test, where));
+    },
   );
-  app.get("/api/forms/:slug/report", key, async (c) => {
-    const period = parsePeriod(c.req.query("period"));
-    const format = parseReportFormat(c.req.query("format"));
-    const options = { withTest: withTest(c), where: c.req.query("where") };
-    const slug = c.req.param("slug");
-    if (format === "html") {
-      const report = await responseReportHtml(ctx, c.get("account"), slug, period, options);
-      return c.body(report.html, 200, HTML_HEADERS);
-    }
-    const report = await responseReport(ctx, c.get("account"), slug, period, options);
-    return c.body(report.markdown, 200, { "content-type": "text/markdown; charset=utf-8" });
-  });
-  app.get("/api/outbox", key, async (c) => {
-    const limit = parseInteger("limit", c.req.query("limit"), 50, 1, 200);
-    const offset = parseInteger("offset", c.req.query("offset"), 0, 0, 100_000_000);
-    return c.json(await listOutbox(ctx, c.get("account"), limit, offset));
-  });
+  app.get(
+    "/api/forms/:slug/report",
+    key,
+    op(
+      "getResponseReport",
+      "A report of the period's responses, as Markdown or as one self-contained HTML page",
+      { 200: reportAnswer, ...refused },
+      {
+        description:
+          'format=markdown (default): GFM text. format=html: one HTML document with inline CSS and SVG charts (a chart per summarised field, the 30-day trend, drop-off), no script and no external request; every chart has a <title> and a table of its numbers. With where, the report is of a segment and its heading says so ("… — 7 responses where recommend ≤ 6").',
+      },
+    ),
+    query(reportQuery),
+    async (c) => {
+      const { period, format, include_test, where } = c.req.valid("query");
+      const options = { withTest: include_test, where };
+      const [account, slug] = [c.get("account"), c.req.param("slug")];
+      if (format === "html") {
+        const report = await responseReportHtml(ctx, account, slug, period, options);
+        return c.body(report.html, 200, HTML_HEADERS);
+      }
+      const report = await responseReport(ctx, account, slug, period, options);
+      return c.body(report.markdown, 200, { "content-type": "text/markdown; charset=utf-8" });
+    },
+  );
+  app.get(
+    "/api/outbox",
+    key,
+    op("listOutbox", "Emails due or sent for your forms, newest first", {
+      200: json(outbox),
+      ...refused,
+    }),
+    query(outboxQuery),
+    async (c) => {
+      const { limit, offset } = c.req.valid("query");
+      return c.json(await listOutbox(ctx, c.get("account"), limit, offset));
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formSchema } from "../../src/core/schema.ts";
-import { parseInstant } from "../services/responses.ts";
+import { range as instants, parseQuery } from "../contracts/common.ts";
 
 /**
  * Arguments several tools share, described once. `slug` names itself: a description on each of
@@ -48,10 +48,8 @@ export const includeTest = z.boolean().optional();
 export const conditions = z.array(z.unknown());
 export const where = conditions.optional();
 
-export const range = (a: { since?: string | undefined; until?: string | undefined }) => ({
-  since: parseInstant("since", a.since),
-  until: parseInstant("until", a.until),
-});
+export const range = (a: { since?: string | undefined; until?: string | undefined }) =>
+  parseQuery(instants, { since: a.since, until: a.until });
 
 /** The same definition schema under a second identity, so validate_form gets a one-line brief. */
 export const formSchemaAgain = formSchema.meta({});

@@ -1,43 +1,90 @@
 import type { Hono } from "hono";
-import { z } from "zod";
-import { raise } from "../../src/core/errors.ts";
-import { formIssues } from "../../src/core/validate-form.ts";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
+import { body, errors, json, op, query, requestBody } from "../contracts/common.ts";
+import { change, fieldChange, moveBody } from "../contracts/forms.ts";
 import { readJson } from "../http/body.ts";
 import { moveField, removeField, updateField } from "../services/field-changes.ts";
-import { flag } from "./versions.ts";
+import { needsConfirmation } from "./versions.ts";
 
 /**
  * One field at a time (SPEC §18): PATCH changes a field's keys (the body), DELETE removes it,
  * POST …/move puts it `{before}` or `{after}` another. Each answers `{slug, version, field, plan}`;
  * `?dry_run=true` only plans, `?confirm=true` accepts a plan that strands stored answers.
  */
-const MOVE = z.object({ before: z.string().optional(), after: z.string().optional() });
-
 export function fieldRoutes(app: Hono<Env>, ctx: AppContext): void {
   const key = requireKey(ctx);
-  const options = (c: { req: { query(name: string): string | undefined } }) => ({
-    dryRun: flag(c.req.query("dry_run"), "dry_run"),
-    confirm: flag(c.req.query("confirm"), "confirm"),
+  const changed = query(change);
+  const options = (q: { dry_run: boolean; confirm: boolean }) => ({
+    dryRun: q.dry_run,
+    confirm: q.confirm,
   });
-  app.patch("/api/forms/:slug/fields/:id", key, async (c) => {
-    const [slug, id] = [c.req.param("slug"), c.req.param("id")];
-    const body = await readJson(c);
-    return c.json(await updateField(ctx, c.get("account"), slug, id, body, options(c)));
-  });
-  app.delete("/api/forms/:slug/fields/:id", key, async (c) =>
-    c.json(
-      await removeField(ctx, c.get("account"), c.req.param("slug"), c.req.param("id"), options(c)),
+  const responses = {
+    200: json(fieldChange, "The field and the plan (with `?dry_run=true`, nothing changed)"),
+    ...errors("BadRequest", "Unauthorized", "Forbidden"),
+    404: {
+      description: "`not_found`: no such form, or no such field (the message names the closest id)",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    },
+    ...needsConfirmation,
+  };
+  const path = "/api/forms/:slug/fields/:id";
+  app.patch(
+    path,
+    key,
+    op(
+      "updateField",
+      "Change one field's keys; only its lines of the form file change",
+      responses,
+      {
+        description:
+          'The body holds the keys to change (`null` removes a key), e.g. `{"label": "New"}`. A new `id` keeps the field\'s answers: the old id goes into `formerly`.',
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+      },
     ),
+    changed,
+    async (c) => {
+      const { slug, id } = c.req.param();
+      const body = await readJson(c);
+      const change = options(c.req.valid("query"));
+      return c.json(await updateField(ctx, c.get("account"), slug, id, body, change));
+    },
   );
-  app.post("/api/forms/:slug/fields/:id/move", key, async (c) => {
-    const [slug, id] = [c.req.param("slug"), c.req.param("id")];
-    const body = MOVE.safeParse(await readJson(c), { reportInput: true });
-    if (!body.success)
-      return raise("validation_failed", "The body is {before} or {after}: a field id.", {
-        details: formIssues(body.error),
-      });
-    return c.json(await moveField(ctx, c.get("account"), slug, id, body.data, options(c)));
-  });
+  app.delete(
+    path,
+    key,
+    op(
+      "removeField",
+      "Remove one field; its answers stay stored and are exported as retired",
+      responses,
+      {
+        description:
+          "A field that has answers is refused with 409 `plan_needs_confirmation` until `?confirm=true`.",
+      },
+    ),
+    changed,
+    async (c) => {
+      const { slug, id } = c.req.param();
+      return c.json(
+        await removeField(ctx, c.get("account"), slug, id, options(c.req.valid("query"))),
+      );
+    },
+  );
+  app.post(
+    `${path}/move`,
+    key,
+    op("moveField", "Put one field before or after another; only the order changes", responses, {
+      requestBody: requestBody(moveBody, "Exactly one of `before` and `after`"),
+    }),
+    changed,
+    body(moveBody),
+    async (c) => {
+      const { slug, id } = c.req.param();
+      const change = options(c.req.valid("query"));
+      return c.json(await moveField(ctx, c.get("account"), slug, id, c.req.valid("json"), change));
+    },
+  );
 }

@@ -1,6 +1,27 @@
 import type { Hono } from "hono";
+import { z } from "zod";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
+import { errors, json, none, OWNER, op, query, requestBody } from "../contracts/common.ts";
+import {
+  accessAnswer,
+  accessBody,
+  change,
+  closed,
+  createBody,
+  deployBody,
+  formCreated,
+  formDeployed,
+  formDetail,
+  formSummary,
+  lang,
+  patchBody,
+  plan,
+  published,
+  renameBody,
+  renamed,
+  rotated,
+} from "../contracts/forms.ts";
 import { readJson } from "../http/body.ts";
 import { updateAccess } from "../services/access.ts";
 import { upsertForm } from "../services/deploy.ts";
@@ -8,55 +29,154 @@ import { publishForm, rotatePreview } from "../services/drafts.ts";
 import { closeRemovedForm, renameForm } from "../services/file-moves.ts";
 import { createForm, deleteForm, getForm, listForms, updateForm } from "../services/forms.ts";
 import { planRequest } from "../services/versions/plan.ts";
-import { flag } from "./versions.ts";
+import { needsConfirmation } from "./versions.ts";
 
 export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
   const key = requireKey(ctx);
-  app.get("/api/forms", key, async (c) => c.json(await listForms(ctx, c.get("account"))));
-  app.post("/api/forms", key, async (c) =>
-    c.json(await createForm(ctx, c.get("account"), await readJson(c)), 201),
+  const owner = errors(...OWNER);
+  const refused = { ...errors("BadRequest"), ...owner };
+  const changed = query(change);
+  app.get(
+    "/api/forms",
+    key,
+    op("listForms", "List your forms", { 200: json(formSummary.array()), ...owner }),
+    async (c) => c.json(await listForms(ctx, c.get("account"))),
   );
-  app.get("/api/forms/:slug", key, async (c) =>
-    c.json(await getForm(ctx, c.get("account"), c.req.param("slug"), c.req.query("lang"))),
+  app.post(
+    "/api/forms",
+    key,
+    op(
+      "createForm",
+      "Create a form",
+      {
+        201: json(formCreated),
+        ...errors("BadRequest", "Unauthorized", "Forbidden", "Conflict", "TooLarge", "RateLimited"),
+      },
+      { requestBody: createBody },
+    ),
+    async (c) => c.json(await createForm(ctx, c.get("account"), await readJson(c)), 201),
   );
-  // ?dry_run=true answers the plan and changes nothing; ?confirm=true accepts a destructive one
-  app.patch("/api/forms/:slug", key, async (c) => {
-    const [account, slug, body] = [c.get("account"), c.req.param("slug"), await readJson(c)];
-    if (flag(c.req.query("dry_run"), "dry_run"))
-      return c.json(await planRequest(ctx, account, slug, body, { patch: true }));
-    const confirm = flag(c.req.query("confirm"), "confirm");
-    return c.json(await updateForm(ctx, account, slug, body, { confirm }));
-  });
+  app.get(
+    "/api/forms/:slug",
+    key,
+    op("getForm", "A form's definition and stats (`?lang=`: in one of its languages, SPEC §20)", {
+      200: json(formDetail),
+      ...refused,
+    }),
+    query(lang),
+    async (c) =>
+      c.json(await getForm(ctx, c.get("account"), c.req.param("slug"), c.req.valid("query").lang)),
+  );
+  app.patch(
+    "/api/forms/:slug",
+    key,
+    op(
+      "updateForm",
+      "Change part of a form (`?dry_run=true`: the plan only)",
+      { 200: json(z.union([formDetail, plan])), ...refused, ...needsConfirmation },
+      { requestBody: patchBody },
+    ),
+    changed,
+    async (c) => {
+      const [account, slug, body] = [c.get("account"), c.req.param("slug"), await readJson(c)];
+      const { dry_run, confirm } = c.req.valid("query");
+      if (dry_run) return c.json(await planRequest(ctx, account, slug, body, { patch: true }));
+      return c.json(await updateForm(ctx, account, slug, body, { confirm }));
+    },
+  );
   // create-or-update in place from a definition or `{markdown}` (what `formdown deploy` calls)
-  app.put("/api/forms/:slug", key, async (c) => {
-    const [account, slug, body] = [c.get("account"), c.req.param("slug"), await readJson(c)];
-    if (flag(c.req.query("dry_run"), "dry_run"))
-      return c.json(await planRequest(ctx, account, slug, body));
-    const confirm = flag(c.req.query("confirm"), "confirm");
-    const done = await upsertForm(ctx, account, slug, body, undefined, { confirm });
-    return c.json(done, done.result === "created" ? 201 : 200);
-  });
-  app.delete("/api/forms/:slug", key, async (c) => {
-    await deleteForm(ctx, c.get("account"), c.req.param("slug"));
-    return c.body(null, 204);
-  });
-  app.post("/api/forms/:slug/publish", key, async (c) =>
-    c.json(await publishForm(ctx, c.get("account"), c.req.param("slug"))),
+  app.put(
+    "/api/forms/:slug",
+    key,
+    op(
+      "deployForm",
+      "Create or update a form in place (deploy; `?dry_run=true`: the plan only)",
+      {
+        200: json(z.union([formDeployed, plan])),
+        201: json(formDeployed),
+        ...refused,
+        ...needsConfirmation,
+      },
+      { requestBody: deployBody },
+    ),
+    changed,
+    async (c) => {
+      const [account, slug, body] = [c.get("account"), c.req.param("slug"), await readJson(c)];
+      const { dry_run, confirm } = c.req.valid("query");
+      if (dry_run) return c.json(await planRequest(ctx, account, slug, body));
+      const done = await upsertForm(ctx, account, slug, body, undefined, { confirm });
+      return c.json(done, done.result === "created" ? 201 : 200);
+    },
   );
-  app.post("/api/forms/:slug/preview/rotate", key, async (c) =>
-    c.json(await rotatePreview(ctx, c.get("account"), c.req.param("slug"))),
+  app.delete(
+    "/api/forms/:slug",
+    key,
+    op("deleteForm", "Delete a form, its responses, file and uploads", {
+      204: none("Deleted"),
+      ...owner,
+    }),
+    async (c) => {
+      await deleteForm(ctx, c.get("account"), c.req.param("slug"));
+      return c.body(null, 204);
+    },
+  );
+  app.post(
+    "/api/forms/:slug/publish",
+    key,
+    op(
+      "publishForm",
+      "Make a draft live (its file is committed now); a live form is left as it is",
+      { 200: json(published), ...owner },
+    ),
+    async (c) => c.json(await publishForm(ctx, c.get("account"), c.req.param("slug"))),
+  );
+  app.post(
+    "/api/forms/:slug/preview/rotate",
+    key,
+    op(
+      "rotatePreview",
+      "Give a draft a new preview link; the old one stops working (a live form has none)",
+      { 200: json(rotated), ...errors("Conflict"), ...owner },
+    ),
+    async (c) => c.json(await rotatePreview(ctx, c.get("account"), c.req.param("slug"))),
   );
   // a form file removed or renamed (what `formdown deploy` calls for git's D and R)
-  app.post("/api/forms/:slug/close", key, async (c) =>
-    c.json(await closeRemovedForm(ctx, c.get("account"), c.req.param("slug"))),
+  app.post(
+    "/api/forms/:slug/close",
+    key,
+    op(
+      "closeRemovedForm",
+      "Close a form whose file was removed (what `formdown deploy` does): responses kept, never a delete",
+      { 200: json(closed), ...owner },
+    ),
+    async (c) => c.json(await closeRemovedForm(ctx, c.get("account"), c.req.param("slug"))),
   );
-  app.post("/api/forms/:slug/rename", key, async (c) => {
-    const body = (await readJson(c)) as { slug?: unknown };
-    return c.json(
-      await renameForm(ctx, c.get("account"), c.req.param("slug"), body.slug as string),
-    );
-  });
-  app.put("/api/forms/:slug/access", key, async (c) =>
-    c.json(await updateAccess(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),
+  app.post(
+    "/api/forms/:slug/rename",
+    key,
+    op(
+      "renameForm",
+      "Move a form to a new slug: same id, responses and webhooks; the old public URL redirects (301)",
+      { 200: json(renamed), ...errors("BadRequest", "Conflict"), ...owner },
+      { requestBody: requestBody(renameBody) },
+    ),
+    async (c) => {
+      const body = (await readJson(c)) as { slug?: unknown };
+      return c.json(
+        await renameForm(ctx, c.get("account"), c.req.param("slug"), body.slug as string),
+      );
+    },
+  );
+  app.put(
+    "/api/forms/:slug/access",
+    key,
+    op(
+      "updateFormAccess",
+      "Set or rotate the respondent access policy",
+      { 200: json(accessAnswer), ...refused },
+      { requestBody: requestBody(accessBody) },
+    ),
+    async (c) =>
+      c.json(await updateAccess(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),
   );
 }

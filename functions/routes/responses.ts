@@ -1,59 +1,113 @@
 import type { Hono } from "hono";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
+import { errors, json, none, OWNER, op, query } from "../contracts/common.ts";
 import {
-  getRecord,
-  includeTest,
-  listRecords,
-  parseInstant,
-  parseInteger,
-} from "../services/responses.ts";
+  deleted,
+  deleteQuery,
+  offsetQuery,
+  pageQuery,
+  record,
+  responsesPage,
+  submissionsPage,
+} from "../contracts/responses.ts";
+import { deleteResponse, deleteResponses } from "../services/delete-responses.ts";
+import { deleteTestResponses } from "../services/drafts.ts";
+import { getRecord, listRecords } from "../services/responses.ts";
 
-/** Variant A (`responses`, page/limit 50/200) and variant B (`submissions`, limit/offset 25/100). */
+/**
+ * Variant A (`responses`, page/limit 50/200) and variant B (`submissions`, limit/offset 25/100):
+ * reading them, one by id, and deleting them (SPEC §6, §12).
+ */
 export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
   const key = requireKey(ctx);
-  const range = (q: (k: string) => string | undefined) => ({
-    since: parseInstant("since", q("since")),
-    until: parseInstant("until", q("until")),
-  });
-
-  app.get("/api/forms/:slug/responses", key, async (c) => {
-    const q = (k: string) => c.req.query(k);
-    const page = parseInteger("page", q("page"), 1, 1, 1_000_000);
-    const limit = parseInteger("limit", q("limit"), 50, 1, 200);
-    const r = range(q);
-    const { records, total } = await listRecords(
-      ctx,
-      c.get("account"),
-      c.req.param("slug"),
-      r,
-      limit,
-      (page - 1) * limit,
-      includeTest(q("include_test"), "include_test"),
-      q("where"),
+  const owner = errors(...OWNER);
+  const refused = { ...errors("BadRequest"), ...owner };
+  app.get(
+    "/api/forms/:slug/responses",
+    key,
+    op("listResponses", "Responses (variant A)", { 200: json(responsesPage), ...refused }),
+    query(pageQuery),
+    async (c) => {
+      const { page, limit, since, until, include_test, where } = c.req.valid("query");
+      const { records, total } = await listRecords(
+        ctx,
+        c.get("account"),
+        c.req.param("slug"),
+        { since, until },
+        limit,
+        (page - 1) * limit,
+        include_test,
+        where,
+      );
+      return c.json({ responses: records, page, limit, total });
+    },
+  );
+  app.get(
+    "/api/forms/:slug/submissions",
+    key,
+    op("listSubmissions", "Submissions (variant B)", { 200: json(submissionsPage), ...refused }),
+    query(offsetQuery),
+    async (c) => {
+      const { limit, offset, since, until, include_test, where } = c.req.valid("query");
+      const { records, total } = await listRecords(
+        ctx,
+        c.get("account"),
+        c.req.param("slug"),
+        { since, until },
+        limit,
+        offset,
+        include_test,
+        where,
+      );
+      return c.json({ submissions: records, limit, offset, total });
+    },
+  );
+  for (const [name, one, Name] of [
+    ["responses", "response", "Response"],
+    ["submissions", "submission", "Submission"],
+  ] as const) {
+    app.get(
+      `/api/forms/:slug/${name}/:id{[0-9a-fA-F-]{36}}`,
+      key,
+      op(`get${Name}`, `One ${one}`, { 200: json(record), ...owner }),
+      async (c) =>
+        c.json(await getRecord(ctx, c.get("account"), c.req.param("slug"), c.req.param("id"))),
     );
-    return c.json({ responses: records, page, limit, total });
-  });
-  app.get("/api/forms/:slug/submissions", key, async (c) => {
-    const q = (k: string) => c.req.query(k);
-    const limit = parseInteger("limit", q("limit"), 25, 1, 100);
-    const offset = parseInteger("offset", q("offset"), 0, 0, 100_000_000);
-    const r = range(q);
-    const { records, total } = await listRecords(
-      ctx,
-      c.get("account"),
-      c.req.param("slug"),
-      r,
-      limit,
-      offset,
-      includeTest(q("include_test"), "include_test"),
-      q("where"),
+    app.delete(
+      `/api/forms/:slug/${name}/:id`,
+      key,
+      op(`delete${Name}`, `Delete one ${one}, its uploads and pending emails`, {
+        204: none("Deleted"),
+        ...owner,
+      }),
+      async (c) => {
+        await deleteResponse(ctx, c.get("account"), c.req.param("slug"), c.req.param("id"));
+        return c.body(null, 204);
+      },
     );
-    return c.json({ submissions: records, limit, offset, total });
-  });
-  for (const name of ["responses", "submissions"]) {
-    app.get(`/api/forms/:slug/${name}/:id{[0-9a-fA-F-]{36}}`, key, async (c) =>
-      c.json(await getRecord(ctx, c.get("account"), c.req.param("slug"), c.req.param("id"))),
+    app.delete(
+      `/api/forms/:slug/${name}`,
+      key,
+      op(
+        `delete${Name}s`,
+        `Delete the ${one}s in a time range and/or matching where (at least one of since/until/where), or every test answer (test=true)`,
+        { 200: json(deleted), ...refused },
+        {
+          description:
+            "Each erased response takes its uploads and unsent emails with it, and response.deleted webhooks are told. With where, test answers only with include_test=true (as the list shows them).",
+        },
+      ),
+      query(deleteQuery),
+      async (c) => {
+        const { test, since, until, where, include_test } = c.req.valid("query");
+        const [account, slug] = [c.get("account"), c.req.param("slug")];
+        // `?test=true`: the test answers alone (SPEC §16), whatever their time
+        if (test) return c.json(await deleteTestResponses(ctx, account, slug));
+        // `?where=`: the responses that meet the filter (SPEC §18), as the list shows them
+        const range = { since, until };
+        return c.json(await deleteResponses(ctx, account, slug, range, where, include_test));
+      },
     );
   }
 }

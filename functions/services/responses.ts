@@ -11,42 +11,6 @@ export interface Range {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-/** A since/until value: ISO timestamp with offset, or a bare date meaning midnight UTC. */
-export function parseInstant(name: string, value: string | undefined): string | null {
-  if (value === undefined || value === "") return null;
-  const text = DATE.test(value) ? `${value}T00:00:00Z` : value;
-  if (!DATE.test(value) && !DATETIME.test(value))
-    raise("invalid_param", `${name} must be an ISO date or timestamp.`);
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) raise("invalid_param", `${name} must be an ISO date or timestamp.`);
-  return new Date(ms).toISOString();
-}
-
-/** A whole-number query parameter within [min, max]; 400 invalid_param otherwise. */
-export function parseInteger(
-  name: string,
-  value: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  if (value === undefined || value === "") return fallback;
-  if (!/^\d+$/.test(value)) raise("invalid_param", `${name} must be a whole number.`);
-  const n = Number(value);
-  if (n < min || n > max) raise("invalid_param", `${name} must be between ${min} and ${max}.`);
-  return n;
-}
-
-/** `include_test` / `test`: "true" or "false" (absent: false); 400 invalid_param otherwise. */
-export function includeTest(value: string | undefined, name = "test"): boolean {
-  if (value === undefined || value === "" || value === "false") return false;
-  if (value === "true") return true;
-  return raise("invalid_param", `${name} must be true or false.`);
-}
-
 /**
  * The condition on a response's `test` flag for a read: test answers are left out unless the
  * caller asked for them (SPEC §16). A fixed fragment: only the statement's shape changes.

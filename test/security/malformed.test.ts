@@ -28,8 +28,8 @@ interface Operation {
   hasBody: boolean;
 }
 
-function operations(): Operation[] {
-  const doc = openApiDocument("http://localhost") as { paths: Record<string, object> };
+async function operations(): Promise<Operation[]> {
+  const doc = await openApiDocument("http://localhost");
   const out: Operation[] = [];
   for (const [template, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item as Record<string, unknown>)) {
@@ -47,9 +47,10 @@ function operations(): Operation[] {
 /** The same request to `/view/…` pages too, which decode their ids without being in the API. */
 const PAGES = ["/view/responses/{id}", "/view/forms/{id}/report"];
 
+const ops = await operations();
+
 describe("malformed input (SPEC §19)", () => {
   let s: TestServer;
-  const ops = operations();
   beforeAll(async () => {
     s = await startTestServer();
     const api = client(s.url, s.apiKey);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageSize } from "../../contracts/common.ts";
 import { listRecords } from "../../services/responses.ts";
 import { slug } from "../args.ts";
 import { responseRecord } from "../outputs.ts";
@@ -10,7 +11,7 @@ export const getResponsesTool = defineTool({
   description: "Newest first: list_responses with only a limit.",
   input: z.object({
     slug,
-    limit: z.number().int().min(1).max(200).default(25),
+    limit: pageSize(200, 25),
   }),
   output: z.object({ responses: z.array(responseRecord), limit: z.number(), total: z.number() }),
   annotations: READ,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageSize } from "../../contracts/common.ts";
 import { listRecords } from "../../services/responses.ts";
 import { includeTest, range, since, slug, until, where } from "../args.ts";
 import { responseRecord } from "../outputs.ts";
@@ -12,7 +13,7 @@ export const listResponsesTool = defineTool({
   input: z.object({
     slug,
     page: z.number().int().min(1).default(1),
-    limit: z.number().int().min(1).max(200).default(50),
+    limit: pageSize(200, 50),
     since,
     until,
     include_test: includeTest,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accessModes, accessPassword } from "../../contracts/common.ts";
 import { updateAccess } from "../../services/access.ts";
 import { slug } from "../args.ts";
 import { submitFacts } from "../form-answer.ts";
@@ -8,11 +9,11 @@ export const updateAccessTool = defineTool({
   name: "update_form_access",
   title: "Set who may respond",
   description:
-    "public, link (public_url carries ?access=<token>), password or closed. rotate: a new link token (the old link stops).",
+    "public, link (public_url gets ?access=<token>), password or closed. rotate: new token, old link stops.",
   input: z.object({
     slug,
-    mode: z.enum(["public", "link", "password", "closed"]),
-    password: z.string().min(4).optional(),
+    mode: accessModes,
+    password: accessPassword.optional(),
     rotate: z.boolean().optional(),
   }),
   output: z.object({

@@ -1,0 +1,26 @@
+// Accounts and API keys (SPEC §3).
+import { z } from "zod";
+
+const str = z.string();
+export const accountBody = z.object({ handler: str, email: str.optional() });
+export const accountCreated = z.object({ account_id: str, handler: str, api_key: str });
+/** What a key may do (SPEC §23): `read` < `write` < `admin`; without `forms`, every form. */
+const scopes = z.array(z.enum(["read", "write", "admin"])).min(1);
+const forms = z.array(str).min(1).max(100).nullable();
+export const keyList = z.object({
+  keys: z.array(z.looseObject({ scopes: scopes.optional(), forms: forms.optional() })),
+});
+export const keyBody = z.object({
+  name: str.optional(),
+  scopes: scopes.optional(),
+  forms: forms.optional(),
+});
+export const keyCreated = z.object({
+  id: str,
+  api_key: str,
+  prefix: str,
+  name: z.unknown(),
+  scopes,
+  forms,
+  created_at: str,
+});

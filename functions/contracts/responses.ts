@@ -1,0 +1,108 @@
+// Responses and submissions (SPEC §6, §12), their exports, stats and reports, and the outbox.
+import { z } from "zod";
+import { flag, limit, offset, range, reads, whole } from "./common.ts";
+
+const str = z.string();
+const int = z.int();
+const num = z.number();
+
+export const record = z.object({
+  id: str,
+  submitted_at: str,
+  version: int.describe("The form version it was answered against").optional(),
+  lang: str.describe("The language the respondent read (SPEC §20)").optional(),
+  payload: z.looseObject({}),
+  score: z.unknown().optional(),
+  test: z.literal(true).optional(),
+});
+
+/** Variant A (`responses`): page/limit, 50 of at most 200. */
+export const pageQuery = { page: whole(1, 1_000_000, 1), limit: limit(), ...range, ...reads };
+export const responsesPage = z.object({
+  responses: z.array(record),
+  page: int,
+  limit: int,
+  total: int,
+});
+/** Variant B (`submissions`): limit/offset, 25 of at most 100. */
+export const offsetQuery = { limit: limit(100, 25), offset, ...range, ...reads };
+export const submissionsPage = z.object({
+  submissions: z.array(record),
+  limit: int,
+  offset: int,
+  total: int,
+});
+
+export const deleteQuery = {
+  ...range,
+  ...reads,
+  test: flag("true: delete the form's test answers alone (SPEC §16), whatever their time"),
+};
+export const deleted = z.object({ deleted: int });
+
+export const exportQuery = {
+  format: z
+    .enum(["csv", "json", "markdown"], { error: "must be csv, json or markdown" })
+    .default("csv"),
+  ...range,
+  ...reads,
+};
+export const exportAnswer = {
+  description: "The export, streamed",
+  headers: { "Content-Disposition": { schema: { type: "string" } } },
+  content: {
+    "text/csv": { schema: { type: "string" } },
+    "application/json": { schema: z.toJSONSchema(z.array(record), { io: "input" }) },
+    "text/markdown": { schema: { type: "string" } },
+  },
+};
+
+export const stats = z.object({
+  views: int,
+  starts: int,
+  responses: int,
+  submissions: int,
+  completion_rate: num,
+  sparkline_7d: z.array(z.object({ date: str, count: int })),
+  change: z.object({
+    period: z.literal("7d"),
+    current: int,
+    previous: int,
+    delta: int,
+    percent: num.nullable(),
+  }),
+  dropoff: z
+    .array(z.object({ field: str, reached: int, answered: int }))
+    .describe(
+      "Per answerable field in form order: respondents who reached it (the page's progress beacons, or an answer) and responses that answered it",
+    ),
+  median_seconds: num
+    .nullable()
+    .describe("Median seconds from start to submit, over responses that carried it"),
+});
+
+export const period = z.enum(["7d", "30d", "90d", "all"], { error: "must be 7d, 30d, 90d or all" });
+export const reportQuery = {
+  period: period.default("7d"),
+  format: z.enum(["markdown", "html"], { error: "must be markdown or html" }).default("markdown"),
+  ...reads,
+};
+const text = { schema: { type: "string" } };
+export const reportAnswer = {
+  description: "The report",
+  content: { "text/markdown": text, "text/html": text },
+};
+export const htmlPage = { description: "A read-only HTML page", content: { "text/html": text } };
+/** A signed view link's query (functions/links/view-links.ts); checked by the link itself. */
+export const signed = {
+  exp: str.optional().describe("Expiry, Unix seconds"),
+  sig: str.optional().describe("HMAC-SHA256 of the link, base64url"),
+};
+
+export const outboxQuery = { limit: limit(), offset };
+export const outbox = z.object({
+  emails: z.array(z.looseObject({})),
+  limit: int,
+  offset: int,
+  total: int,
+});
