@@ -63,6 +63,11 @@ export const insightPaths: Record<string, Record<string, unknown>> = {
               type: ["number", "null"],
               description: "Median seconds from start to submit, over responses that carried it",
             },
+            respondent_copies_dropped: {
+              type: "integer",
+              description:
+                "Respondent copies not sent: their address had had 3 from this form in the last 24 hours",
+            },
           }),
         ),
         ...err("BadRequest"),
