@@ -93,4 +93,14 @@ describe.each(DB_KINDS)("reads under the live ids (%s)", (kind) => {
     expect(records).toHaveLength(1);
     expect(records[0].payload.fix_first).toBe("billing page");
   });
+
+  it("takes the earlier id in a filter as the live field", async () => {
+    const where = JSON.stringify([{ field: "fix", op: "answered" }]);
+    const rest = await api("GET", `/api/forms/fb/responses?where=${encodeURIComponent(where)}`);
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(payloads(rest.body.responses).map((p) => p.fix_first)).toEqual([
+      "billing page",
+      "search",
+    ]);
+  });
 });
