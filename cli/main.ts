@@ -23,6 +23,7 @@ import { registerSubmissions } from "./commands/submissions.ts";
 import { registerValidate } from "./commands/validate.ts";
 import { registerResponses, registerWebhooks } from "./commands/webhooks.ts";
 import { CliError } from "./lib/api.ts";
+import { printable } from "./lib/output.ts";
 
 const cli = cac("formdown");
 cli.option("--url <url>", "Server URL (FORMDOWN_URL; default http://localhost:4321)");
@@ -77,8 +78,11 @@ try {
 } catch (error) {
   const e = error as Error & { code?: string; exitCode?: number };
   const usageError = e.name === "CACError";
+  // the message may quote the server's answer: printable, as all its output (lib/output.ts)
   process.stderr.write(
-    `error: ${e.message}${e instanceof CliError && e.code !== "error" && e.code !== "usage" ? ` (${e.code})` : ""}\n`,
+    printable(
+      `error: ${e.message}${e instanceof CliError && e.code !== "error" && e.code !== "usage" ? ` (${e.code})` : ""}\n`,
+    ),
   );
   if (debug) process.stderr.write(`${e.stack}\n`);
   process.exitCode = usageError ? 2 : e instanceof CliError ? e.exitCode : 1;

@@ -1,8 +1,9 @@
+import { Buffer } from "node:buffer";
 import { createWriteStream } from "node:fs";
 import type { CAC } from "cac";
 import { enc, request, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
-import { say } from "../lib/output.ts";
+import { say, toSink } from "../lib/output.ts";
 import { WHERE_HELP, whereQuery } from "../lib/where.ts";
 
 export function registerExport(cli: CAC): void {
@@ -39,8 +40,10 @@ export function registerExport(cli: CAC): void {
         const sink = opts.output ? createWriteStream(opts.output) : process.stdout;
         const progress = process.stderr.isTTY;
         let bytes = 0;
-        for await (const chunk of res.body!) {
-          bytes += chunk.byteLength;
+        // on a terminal the answers' control characters are shown, not run (SPEC §23)
+        const terminal = !opts.output && Boolean(process.stdout.isTTY);
+        for await (const chunk of toSink(res.body!, terminal)) {
+          bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
           if (!sink.write(chunk)) await new Promise<void>((r) => sink.once("drain", () => r()));
           if (progress) process.stderr.write(`\rexporting… ${(bytes / 1024).toFixed(0)} KB`);
         }

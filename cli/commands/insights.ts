@@ -1,7 +1,7 @@
 import type { CAC } from "cac";
 import { api, enc, request, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
-import { json, out, say, table } from "../lib/output.ts";
+import { json, out, say, styled, table } from "../lib/output.ts";
 import { renderStats } from "../lib/stats-view.ts";
 import { ASCII, speaksUtf8, UNICODE, wantsColour } from "../lib/terminal-charts.ts";
 import { WHERE_HELP, whereQuery } from "../lib/where.ts";
@@ -36,7 +36,9 @@ export function registerStats(cli: CAC): void {
         ]),
       );
       const glyphs = speaksUtf8(process.env, process.platform) ? UNICODE : ASCII;
-      out(renderStats(s, labels, glyphs, wantsColour(Boolean(process.stdout.isTTY), process.env)));
+      styled(
+        renderStats(s, labels, glyphs, wantsColour(Boolean(process.stdout.isTTY), process.env)),
+      );
     });
 }
 

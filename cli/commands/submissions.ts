@@ -1,7 +1,7 @@
 import type { CAC } from "cac";
 import { api, enc, request } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
-import { json } from "../lib/output.ts";
+import { json, toSink } from "../lib/output.ts";
 import { WHERE_HELP, whereQuery } from "../lib/where.ts";
 
 export function registerSubmissions(cli: CAC): void {
@@ -38,7 +38,8 @@ export async function printSubmissions(slug: string, opts: SubmissionsOptions): 
       "GET",
       `/api/forms/${enc(slug)}/submissions/export?format=csv${range}`,
     );
-    for await (const chunk of res.body!) process.stdout.write(chunk);
+    for await (const chunk of toSink(res.body!, Boolean(process.stdout.isTTY)))
+      process.stdout.write(chunk);
     return;
   }
   // follow variant B's pages to the end (or to --limit)

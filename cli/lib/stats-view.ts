@@ -1,3 +1,4 @@
+import { printable } from "./output.ts";
 import { bar, type Glyphs, sparkline } from "./terminal-charts.ts";
 
 export interface StatsView {
@@ -42,7 +43,8 @@ export function renderStats(
   ];
   if (s.dropoff?.length) {
     const max = Math.max(1, ...s.dropoff.map((d) => d.reached));
-    const names = s.dropoff.map((d) => clipLabel(labels.get(d.field) ?? d.field));
+    // labels are the author's text: printable, as all the server's data (output.ts)
+    const names = s.dropoff.map((d) => clipLabel(printable(labels.get(d.field) ?? d.field)));
     const width = Math.max(...names.map((n) => n.length));
     lines.push("", `${bold("Drop-off")} ${dim(`(reached ${g.arrow} answered)`)}`);
     s.dropoff.forEach((d, i) => {

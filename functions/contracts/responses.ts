@@ -76,6 +76,11 @@ export const stats = z.object({
     .describe(
       "Per answerable field in form order: respondents who reached it (the page's progress beacons, or an answer) and responses that answered it",
     ),
+  respondent_copies_dropped: int
+    .optional()
+    .describe(
+      "Respondent copies not sent: their address had had 3 from this form in the last 24 hours",
+    ),
   median_seconds: num
     .nullable()
     .describe("Median seconds from start to submit, over responses that carried it"),

@@ -4,6 +4,7 @@ import { type OwnerText, ownerText } from "../../src/core/locales/owner-text.ts"
 import { answerRows } from "../../src/core/report-html/response-view.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { escapeHtml } from "../../src/lib/markdown.ts";
+import { subjectAnswer } from "./subject-answer.ts";
 
 export interface Email {
   subject: string;
@@ -24,13 +25,18 @@ export function fillSubject(
   payload: Record<string, unknown>,
   date: Date,
 ): string {
-  return template
-    .replace(/\{form_title\}/g, form.title)
-    .replace(/\{date\}/g, date.toISOString().slice(0, 10))
-    .replace(/\{field:([a-z][a-z0-9_]*)\}/g, (_m, id: string) => cellText(payload[id]))
-    .replace(/[\r\n]+/g, " ")
-    .trim()
-    .slice(0, 250);
+  return (
+    template
+      .replace(/\{form_title\}/g, form.title)
+      .replace(/\{date\}/g, date.toISOString().slice(0, 10))
+      // a respondent's text, to addresses no one verified: plain, short, no links (SPEC §23)
+      .replace(/\{field:([a-z][a-z0-9_]*)\}/g, (_m, id: string) =>
+        subjectAnswer(cellText(payload[id])),
+      )
+      .replace(/[\r\n]+/g, " ")
+      .trim()
+      .slice(0, 250)
+  );
 }
 
 const FONT = "font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";

@@ -16,6 +16,7 @@ const form = formSchema.parse({
   fields: [
     { id: "name", type: "text" },
     { id: "pick", type: "checkbox", options: ["a, b", "=x", "ü"], answer: ["ü"] },
+    { id: "temp", type: "number" },
   ],
 });
 const columns = exportColumns(form.fields);
@@ -34,6 +35,7 @@ const headers = [
   "lang",
   "name",
   "pick",
+  "temp",
   "score_points",
   "score_percent",
   "test",
@@ -43,15 +45,17 @@ const rows = [
     id: "0a4f0c9e-3c1e-4d55-9a55-8d7c2b1e0f01",
     at: ["2026-11-26 13:46:18.5", "2026-11-26T13:46:18.500Z"],
     lang: "de",
-    payload: { name: '=1+1, "q"', pick: ["a, b", "ü"] },
-    score: { points: 1, percent: 50 },
+    payload: { name: '=1+1, "q"', pick: ["a, b", "ü"], temp: -4 },
+    // a negative number stays a number (SPEC §23), in the answers and the score
+    score: { points: -1, percent: 50 },
     test: true,
   },
   {
     id: "1b4f0c9e-3c1e-4d55-9a55-8d7c2b1e0f02",
     at: ["2026-11-26 13:46:19.123456", "2026-11-26T13:46:19.123Z"],
     lang: null,
-    payload: { name: "- Zoë | 1. _x_" },
+    // a text under a number field (an earlier version's text field) is text: neutralised
+    payload: { name: "- Zoë | 1. _x_", temp: "-4" },
     score: null,
     test: false,
   },
@@ -64,6 +68,7 @@ const tableFields = (r: (typeof rows)[number]): Field[] =>
     r.lang,
     r.payload.name,
     r.payload.pick ? JSON.stringify(r.payload.pick).replaceAll('","', '", "') : null,
+    r.payload.temp === undefined ? null : JSON.stringify(r.payload.temp),
     r.score ? String(r.score.points) : null,
     r.score ? String(r.score.percent) : null,
     r.test ? "t" : "f",
@@ -87,9 +92,11 @@ const written = (
 
 describe("copyLines writes what the batched export writes", () => {
   it("CSV, byte for byte", () => {
-    expect(written("csv", tableFields)).toBe(
-      [headers, ...rows.map(batchedCells)].map((cells) => csvLine(cells)).join(""),
-    );
+    const csv = written("csv", tableFields);
+    expect(csv).toBe([headers, ...rows.map(batchedCells)].map((cells) => csvLine(cells)).join(""));
+    const [first, second] = csv.split("\r\n").slice(1);
+    expect(first).toMatch(/,-4,-1,50,true$/);
+    expect(second).toMatch(/,'-4,,,$/);
   });
 
   it("Markdown, byte for byte", () => {

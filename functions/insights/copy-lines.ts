@@ -22,8 +22,8 @@ export interface CopyLines {
 /** The kinds of a row's cells after the id and the instant, in `tableFields`' order. */
 const tableCells = ({ columns, quiz, withTest, lang }: ExportShape): TableCell[] => [
   ...(lang ? ["text" as const] : []),
-  ...columns.map((c) => (c.list ? ("list" as const) : ("text" as const))),
-  ...(quiz ? ["text" as const, "text" as const] : []),
+  ...columns.map((c): TableCell => (c.list ? "list" : c.number ? "number" : "text")),
+  ...(quiz ? ["number" as const, "number" as const] : []),
   ...(withTest ? ["flag" as const] : []),
 ];
 

@@ -83,6 +83,22 @@ export function listCell(t: Field): string {
   return encode(cellText(JSON.parse(decode(t))));
 }
 
+/** Whether a jsonb text is a JSON number (it starts with `-` or a digit): written as it is. */
+export const jsonNumber = (t: Field): t is string => {
+  const c = t === null ? -1 : t.charCodeAt(0);
+  return c === 45 || (c >= 48 && c <= 57);
+};
+
+/**
+ * An answer of a number column from its jsonb text, as `cellText` writes it: a JSON number as its
+ * digits; anything else (a text stored under a field that was a text field) parsed and written by
+ * `cellText`, and then neutralised as any text is.
+ */
+export function numberCell(t: Field): string {
+  if (t === null) return "";
+  return jsonNumber(t) ? t : encode(cellText(JSON.parse(decode(t))));
+}
+
 /**
  * The strings of `["a", "b"]` (its closing quote at `end`) joined with `; `, or null at a quote
  * that is not a `", "`. A loop over the quotes: `replaceAll` took 2.5 times as long (issue 28).

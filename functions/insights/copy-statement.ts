@@ -55,7 +55,8 @@ const read = (path: string[], text: boolean) =>
 
 /**
  * The fields of a CSV or Markdown row: id, the instant in UTC, the language, each column's
- * answer (a list as its jsonb text, anything else as text), the score, the test flag.
+ * answer (a list or a number as its jsonb text, so a number is told from a text; anything else
+ * as text), the score's numbers, the test flag.
  */
 function tableFields({ columns, quiz, withTest, lang }: ExportShape): string[] {
   // the paths are written into the statement here, so they are checked here
@@ -68,8 +69,10 @@ function tableFields({ columns, quiz, withTest, lang }: ExportShape): string[] {
     "id",
     "submitted_at at time zone 'UTC'",
     ...(lang ? ["lang"] : []),
-    ...columns.map((c) => (c.list ? `(${read(c.path, false)})::text` : read(c.path, true))),
-    ...(quiz ? ["score->>'points'", "score->>'percent'"] : []),
+    ...columns.map((c) =>
+      c.list || c.number ? `(${read(c.path, false)})::text` : read(c.path, true),
+    ),
+    ...(quiz ? ["(score->'points')::text", "(score->'percent')::text"] : []),
     ...(withTest ? ["test"] : []),
   ];
 }

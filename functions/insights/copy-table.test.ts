@@ -48,17 +48,22 @@ const ROWS = [
 const bytes = Buffer.from(`${ROWS.map((r) => r.join("\t")).join("\n")}\n`, "utf8");
 
 /** The lines the byte writer writes in `format`, the input cut at `cuts`. */
-async function written(format: "csv" | "markdown", cuts: number[]): Promise<string> {
+async function written(
+  format: "csv" | "markdown",
+  cuts: number[],
+  of = shape,
+  input = bytes,
+): Promise<string> {
   const seen: Buffer[] = [];
-  for await (const out of copyLines(shape, format, []).rows(cutAt(bytes, cuts)))
+  for await (const out of copyLines(of, format, []).rows(cutAt(input, cuts)))
     seen.push(Buffer.from(out));
   return Buffer.concat(seen).toString("latin1");
 }
 
 /** The lines the string writer writes, from the rows split as copy-rows.ts splits them. */
-function expected(format: "csv" | "markdown"): string {
-  const { line } = copyLines(shape, format, []);
-  const text = bytes.toString("latin1");
+function expected(format: "csv" | "markdown", of = shape, input = bytes): string {
+  const { line } = copyLines(of, format, []);
+  const text = input.toString("latin1");
   let out = "";
   const fields: Field[] = [];
   for (let start = 0, end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
@@ -100,6 +105,33 @@ describe("the byte writer writes what the string writer writes", () => {
     // written as they came: nothing Markdown would read in them
     expect(lines[15]).toBe(`| ${ID} | 2026-11-26T13:46:18.900Z | 3.5 |  | \\> quote | true |`);
     for (let cut = 1; cut < bytes.length; cut++) expect(await written("markdown", [cut])).toBe(md);
+  });
+
+  it("writes a number column's numbers as they are, and a text in it as text (SPEC §23)", async () => {
+    // a number field's answers as their jsonb text: numbers, and what an earlier version stored
+    const numbers = {
+      ...shape,
+      columns: [{ header: "n", list: false, number: true, path: [] }],
+    } as unknown as typeof shape;
+    const cells = ["-4", "-0.5", "1e+21", "7", '"-4"', '"=1+1"', '"a, b"', "null", "true", "\\N"];
+    const input = Buffer.from(cells.map((c) => `${ID}\t2026-11-26 13:46:18.5\t${c}\tf\n`).join(""));
+    for (const format of ["csv", "markdown"] as const) {
+      const want = expected(format, numbers, input);
+      for (let cut = 0; cut < input.length; cut++)
+        expect(await written(format, cut ? [cut] : [], numbers, input)).toBe(want);
+    }
+    const csv = expected("csv", numbers, input).split("\r\n");
+    expect(csv.slice(0, 9).map((l) => l.split(",").slice(2).join(","))).toEqual([
+      "-4,",
+      "-0.5,",
+      "1e+21,",
+      "7,",
+      "'-4,",
+      "'=1+1,",
+      '"a, b",',
+      ",",
+      "true,",
+    ]);
   });
 
   it("refuses an instant it cannot write, and a COPY that ends inside a row", async () => {

@@ -9,10 +9,21 @@
 // written by the string functions the batched path shares, so the file is byte for byte the same.
 import type { Buffer } from "node:buffer";
 import { ascii, copyRows, isNull, nextTab, Out } from "./copy-bytes.ts";
-import { csvText, type Field, listCell, markdownText, pgInstant } from "./copy-rows.ts";
+import {
+  csvText,
+  type Field,
+  jsonNumber,
+  listCell,
+  markdownText,
+  numberCell,
+  pgInstant,
+} from "./copy-rows.ts";
 
-/** How a cell after the id and the instant is written: as its text, a list, or a `t` flag. */
-export type TableCell = "text" | "list" | "flag";
+/**
+ * How a cell after the id and the instant is written: as its text, a list, a number (its jsonb
+ * text: a number is never neutralised, SPEC §23), or a `t` flag.
+ */
+export type TableCell = "text" | "list" | "number" | "flag";
 
 /** How a format frames and changes its cells. */
 export interface Dialect {
@@ -84,6 +95,7 @@ export const MARKDOWN: Dialect = {
 const CELL_TEXT: Record<TableCell, (f: Field) => string> = {
   text: (f) => f ?? "",
   list: listCell,
+  number: numberCell,
   flag: (f) => (f === "t" ? "true" : ""),
 };
 
@@ -99,8 +111,11 @@ export function tableLine(dialect: Dialect, kinds: readonly TableCell[]) {
   return (fields: Field[]) => {
     // a uuid and an instant: nothing in them is quoted, neutralised or escaped
     let out = `${open}${fields[0]}${sep}${pgInstant(fields[1]!)}`;
-    for (let i = 0; i < cells.length; i++)
-      out += `${sep}${dialect.cell(cells[i]!(fields[i + 2] as Field))}`;
+    for (let i = 0; i < cells.length; i++) {
+      const f = fields[i + 2] as Field;
+      // a JSON number: digits, sign, point and exponent, nothing a format changes
+      out += `${sep}${kinds[i] === "number" && jsonNumber(f) ? f : dialect.cell(cells[i]!(f))}`;
+    }
     return `${out}${close}`;
   };
 }
@@ -181,6 +196,12 @@ class TableOut extends Out {
     }
     this.text(this.dialect.cell(listCell(text.slice(a, b))));
   }
+  /** input[a, b), a number column's jsonb text: a JSON number as it is, anything else as text. */
+  number(input: Buffer, text: string, a: number, b: number) {
+    const c = input[a]!;
+    if (c === 45 || (c >= 48 && c <= 57)) this.bytes(input, a, b);
+    else this.text(this.dialect.cell(numberCell(text.slice(a, b))));
+  }
 }
 
 /**
@@ -213,6 +234,7 @@ export function copyTableRows(
       if (isNull(input, at, tab)) continue;
       if (cell === "text") out.cell(input, at, tab);
       else if (cell === "list") out.list(input, text, at, tab);
+      else if (cell === "number") out.number(input, text, at, tab);
       else if (tab - at === 1 && input[at] === 116) out.text("true");
     }
     out.put(dialect.close);

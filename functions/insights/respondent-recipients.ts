@@ -11,3 +11,17 @@ export function respondentRecipients(form: Form, payload: Record<string, unknown
   const address = field === undefined ? undefined : payload[field];
   return typeof address === "string" && address.includes("@") ? JSON.stringify([address]) : null;
 }
+
+/** Copies one address may get from one form in any 24 hours (SPEC §23): more are dropped. */
+export const COPY_LIMIT = 3;
+
+/**
+ * The address of `["address"]` as the limit counts it: lower case, without a `+tag` (one mailbox
+ * under many spellings is one address).
+ */
+export function copyKey(recipients: string): string {
+  const [address] = JSON.parse(recipients) as [string];
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at).split("+")[0];
+  return `${local}${address.slice(at)}`.toLowerCase();
+}

@@ -30,12 +30,29 @@ export async function formStats(
   const filter = await resolveWhere(ctx, row, where, lines);
   // one pass over the responses of the days not yet kept counts them by day, their answers and
   // their median time (dropoff.ts); the beacons' totals come from their per-day counters
-  const [events, funnel] = await Promise.all([
+  const [events, funnel, dropped] = await Promise.all([
     beaconTotals(ctx, row.id),
     funnelFor(ctx, row.id, row.definition.fields, lines, withTest, filter, now),
+    droppedCopies(ctx, row.id),
   ]);
   const { responses, days, ...rest } = funnel;
-  return { ...statsOfDays(now, days, responses, events), ...rest };
+  return {
+    ...statsOfDays(now, days, responses, events),
+    ...rest,
+    respondent_copies_dropped: dropped,
+  };
+}
+
+/**
+ * Respondent copies not sent because their address had had its 3 of the last 24 hours from this
+ * form (SPEC §23; migration 20261128000100): a relay attempt shows here.
+ */
+async function droppedCopies(ctx: AppContext, formId: string): Promise<number> {
+  const [row] = await ctx.db.query<{ dropped: number }>(
+    "select coalesce(sum(dropped), 0)::int as dropped from respondent_copies where form_id = $1",
+    [formId],
+  );
+  return row?.dropped ?? 0;
 }
 
 /** The UTC midnight starting the day of `now`. */

@@ -35,7 +35,7 @@ export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
       {
         legacy: "reject",
         responseMode: "json",
-        onerror: (e) => ctx.log.error("mcp", e),
+        onerror: (e) => logMcpError(ctx, e),
       },
     ));
 
@@ -90,6 +90,19 @@ async function legacy(
   } finally {
     void server.close();
   }
+}
+
+// What the SDK reports about a request it refused (it answered the client 4xx): the client's
+// fault, not the server's — one short line, no stack, no text of the client's (SPEC §23).
+const REFUSED =
+  /^(?:Rejected inbound request \(([\w-]+)\)|Rejected 2025-era request on a modern-only endpoint \(([\w-]+)\)|(Unsupported Media Type))/;
+
+/** The SDK's error report: a refused request as one short line, anything else with its stack. */
+export function logMcpError(ctx: Pick<AppContext, "log">, error: unknown): void {
+  const refused = error instanceof Error ? REFUSED.exec(error.message) : null;
+  if (!refused) ctx.log.error("mcp", error);
+  else
+    ctx.log.info(`mcp: refused a malformed request (${refused[1] ?? refused[2] ?? "media-type"})`);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { raise } from "../../src/core/errors.ts";
+import { carry, type Lineage } from "../../src/core/plan/lineage.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
 import { type FormHead, ownedFormHead } from "./form-view.ts";
+import { formLineage } from "./versions/reads.ts";
 import { resolveWhere } from "./where/resolve.ts";
 import { whereSql } from "./where/sql.ts";
 
@@ -42,6 +44,12 @@ export function record(
   };
 }
 
+/** A stored response with its answers under the live ids and option labels (SPEC §16, §23). */
+const live = <R extends { payload: unknown }>(r: R, lines: Lineage): R =>
+  lines.maps && r.payload && typeof r.payload === "object"
+    ? { ...r, payload: carry(r.payload as Record<string, unknown>, lines) }
+    : r;
+
 // test answers (SPEC §16) only when asked for: $4 is include_test
 const WHERE =
   "form_id = $1 and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3) and (not test or $4::boolean)";
@@ -58,8 +66,10 @@ export async function listRecords(
   where: unknown = undefined,
 ) {
   const row = await ownedFormHead(ctx, account, slug);
+  // answers under an earlier id (`formerly`) read under the live one, as exports and stats do
+  const lines = await formLineage(ctx, row);
   // the filter (SPEC §18) runs in the database; its parameters follow the range's
-  const filter = whereSql(await resolveWhere(ctx, row, where), 5);
+  const filter = whereSql(await resolveWhere(ctx, row, where, lines), 5);
   const n = filter.params.length;
   const [rows, count] = await Promise.all([
     ctx.db.query<{
@@ -79,7 +89,7 @@ export async function listRecords(
       [row.id, range.since, range.until, withTest, ...filter.params],
     ),
   ]);
-  return { records: rows.map((r) => record(row, r)), total: count[0]?.total ?? 0 };
+  return { records: rows.map((r) => record(row, live(r, lines))), total: count[0]?.total ?? 0 };
 }
 
 export async function getRecord(ctx: AppContext, account: Account, slug: string, id: string) {
@@ -96,5 +106,5 @@ export async function getRecord(ctx: AppContext, account: Account, slug: string,
     [row.id, id],
   );
   if (!r) raise("not_found", "No such response.");
-  return record(row, r!);
+  return record(row, live(r!, await formLineage(ctx, row)));
 }

@@ -22,6 +22,8 @@
 // milestone email is written when n reaches it, and the unique index on (form, milestone) keeps
 // it to exactly one; any later counting submit fills in a milestone a failed one skipped.
 
+import { COPY_LIMIT, copyKey } from "../insights/respondent-recipients.ts";
+
 export interface SubmitWrite {
   /** The response's id (response-id.ts); without it the database draws one. */
   id?: string;
@@ -172,12 +174,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       select ${form}, r.id, 'milestone', m, ${to}::jsonb from r, c, unnest(${p(w.outbox.milestones)}::int[]) m where m <= c.n
       on conflict (form_id, milestone) where kind = 'milestone' do nothing)`);
   }
-  if (w.respondent) {
-    parts.push(`cr as (
-      insert into outbox (form_id, response_id, kind, milestone, recipients)
-      select ${form}, r.id, 'respondent', null, ${p(w.respondent)}::jsonb from r
-      on conflict (response_id) where kind = 'respondent' do nothing)`);
-  }
+  if (w.respondent) parts.push(...respondentCopy(form, w.respondent, p));
   const leased = Boolean(webhooks && w.lease);
   if (webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? p(w.lease) : undefined)})`);
   if (w.uploads.length > 0) {
@@ -185,4 +182,28 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       update uploads set response_id = r.id from r where uploads.form_id = ${form} and uploads.url = any(${p(w.uploads)}::text[]))`);
   }
   return { text: `with ${parts.join(",\n")}\n${RESULT(leased, counted, handed)}`, params };
+}
+
+/**
+ * The respondent's copy (SPEC §21), no relay (§23): a place among the address's last 24 hours of
+ * copies from this form (migration 20261128000100, `q`), then the outbox row only if it got one;
+ * past the limit the copy is dropped and counted.
+ */
+function respondentCopy(form: string, recipients: string, p: (value: unknown) => string) {
+  const recent = "formdown_recent_copies(rc.sent)";
+  const room = `cardinality(${recent}) < ${COPY_LIMIT}`;
+  return [
+    `q as (
+      insert into respondent_copies as rc (form_id, address, sent)
+      select ${form}, encode(sha256(convert_to(${p(copyKey(recipients))}, 'UTF8')), 'hex'), array[now()] from r
+      on conflict (form_id, address) do update set
+        accepted = ${room},
+        sent = case when ${room} then ${recent} || now() else ${recent} end,
+        dropped = rc.dropped + case when ${room} then 0 else 1 end
+      returning accepted)`,
+    `cr as (
+      insert into outbox (form_id, response_id, kind, milestone, recipients)
+      select ${form}, r.id, 'respondent', null, ${p(recipients)}::jsonb from r, q where q.accepted
+      on conflict (response_id) where kind = 'respondent' do nothing)`,
+  ];
 }

@@ -68,6 +68,13 @@ describe("CSV cells and columns (SPEC §6)", () => {
       "plain",
     ]);
     expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("-4")).toBe("'-4");
+  });
+
+  it("writes a number as the number it is: the formula guard is for text cells (SPEC §23)", () => {
+    expect([-4, -0.5, 0, 3, -1e21].map(csvCell)).toEqual(["-4", "-0.5", "0", "3", "-1e+21"]);
+    const parsed = parse(csvLine(["=1", -4, "-4", 12]), { cast: true }) as unknown[][];
+    expect(parsed[0]).toEqual(["'=1", -4, "'-4", 12]);
     expect(csvCell(null)).toBe("");
   });
 });

@@ -7,8 +7,17 @@ export interface Column {
   path: string[];
   /** A list answer (checkbox, ranking), joined with `; `. */
   list: boolean;
+  /** A number answer (number, rating, scale, NPS): written as the number, never neutralised. */
+  number?: boolean;
   read(payload: Record<string, unknown>): unknown;
 }
+
+/** Whether a field's answers are numbers (validate-answers.ts): number, rating, scale, NPS. */
+export const numberField = (field: Pick<Field, "type">) =>
+  field.type === "number" ||
+  field.type === "rating" ||
+  field.type === "scale" ||
+  field.type === "nps";
 
 /** id, submitted_at, then one column per answer field in form order (a matrix: one per row). */
 export function exportColumns(fields: readonly Field[], hidden: readonly string[] = []): Column[] {
@@ -26,7 +35,8 @@ export function exportColumns(fields: readonly Field[], hidden: readonly string[
       }
     } else {
       const list = field.type === "checkbox" || field.type === "ranking";
-      columns.push({ header: field.id, path: [field.id], list, read: (p) => p[field.id] });
+      const number = numberField(field);
+      columns.push({ header: field.id, path: [field.id], list, number, read: (p) => p[field.id] });
     }
   }
   for (const name of hidden) {
@@ -50,10 +60,14 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
-/** RFC 4180 quoting, with spreadsheet formulas neutralised (a leading = + - @ tab or CR gets `'`). */
+/**
+ * RFC 4180 quoting, with spreadsheet formulas neutralised in text cells (a leading = + - @ tab or
+ * CR gets `'`). A number is written as the number it is: `-4` stays `-4`, so a spreadsheet,
+ * pandas or R reads a number (SPEC §23); a text that only looks like one is still text.
+ */
 export function csvCell(value: unknown): string {
   let text = cellText(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value !== "number" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -9,6 +9,13 @@ export const MAX_FIELDS = 500;
 /** Entries of one list: options, matrix rows and columns, hidden names, recipients. */
 export const MAX_OPTIONS = 1000;
 /**
+ * Owners' notification addresses (`notifications.email`): no one verified them, and every
+ * response may email each (SPEC §23 "Respondent copies are no relay").
+ */
+export const MAX_RECIPIENTS = 50;
+/** Responses 1..N that each email the owners (`immediate_count`); digests cover the rest. */
+export const MAX_IMMEDIATE = 1000;
+/**
  * Choices one page draws in all: options, plus rows × columns of each matrix. Each is an input
  * and a label (a few µs to render); 88,000 took 615 ms CPU and 10,000 about 125 ms (bench/hostile.ts,
  * a loaded machine), so a page keeps to 5,000.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { embedOriginsSchema, endingSchema, localeSchema } from "./ending-schema.ts";
 import { fieldSchema } from "./field-schema.ts";
-import { MAX_FIELDS, MAX_OPTIONS } from "./form-bounds.ts";
+import { MAX_FIELDS, MAX_IMMEDIATE, MAX_OPTIONS, MAX_RECIPIENTS } from "./form-bounds.ts";
 import { checkFormRules, ruleView } from "./form-rules.ts";
 import { languagesSchema, ownLanguageIssues } from "./translation-schema.ts";
 
@@ -52,7 +52,7 @@ export const respondentEmailSchema = z
 export const notificationsSchema = z
   .strictObject({
     /** Who is emailed. */
-    email: z.array(z.email()).max(MAX_OPTIONS).default([]).describe("Recipient addresses"),
+    email: z.array(z.email()).max(MAX_RECIPIENTS).default([]).describe("Recipient addresses"),
     /** Subject; placeholders {form_title}, {field:<id>}, {date}. */
     subject: z
       .string()
@@ -66,6 +66,7 @@ export const notificationsSchema = z
           .number()
           .int()
           .nonnegative()
+          .max(MAX_IMMEDIATE)
           .default(10)
           .describe("Responses 1..N each get an email"),
         /** Target response count; enables percentage milestones. */

@@ -1,4 +1,4 @@
-import type { Column } from "../../../src/core/csv.ts";
+import { type Column, numberField } from "../../../src/core/csv.ts";
 import { type Lineage, lineage } from "../../../src/core/plan/lineage.ts";
 import type { Form } from "../../../src/core/schema.ts";
 import type { AppContext } from "../../context.ts";
@@ -28,6 +28,7 @@ export function retiredColumns(l: Lineage, suffix: string): Column[] {
     header: `${f.id}${suffix}`,
     path: [f.id],
     list: f.type === "checkbox" || f.type === "ranking",
+    number: numberField(f),
     read: (p) => p[f.id],
   }));
 }

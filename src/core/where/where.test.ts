@@ -49,6 +49,13 @@ describe("checkWhere", () => {
     });
   });
 
+  it("takes a renamed field's earlier id as the live field", () => {
+    expect(first([{ field: "score", op: "lte", value: 6 }])).toMatchObject({
+      field: "recommend",
+      keys: ["recommend", "score"],
+    });
+  });
+
   it("matches an option in the form's own terms, ignoring case, and its earlier labels", () => {
     expect(first([{ field: "plan", op: "eq", value: "pro" }])).toMatchObject({
       value: "Pro",

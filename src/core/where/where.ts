@@ -177,13 +177,15 @@ function checkCondition(form: Form, lines: Lineage | null, raw: unknown, index: 
   if (typeof field !== "string" || field === "") return bad(at, "field must be a field id");
   if (typeof op !== "string" || !(WHERE_OPS as readonly string[]).includes(op))
     return bad(at, `op must be one of ${WHERE_OPS.join(", ")}`);
-  const live = form.fields.find((f) => f.id === field && f.type !== "statement");
+  // an earlier id (`formerly`) names the live field it became (SPEC §23 "Reads show the live ids")
+  const id = (lines && [...lines.keys].find(([, keys]) => keys.includes(field))?.[0]) ?? field;
+  const live = form.fields.find((f) => f.id === id && f.type !== "statement");
   const retired = live ? undefined : lines?.retired.find((f) => f.id === field);
   const target = live ?? retired;
   if (target) {
     if (!(op === "answered" || op === "unanswered") && isEmptyAnswer(value))
       return bad(at, `${op} needs a value`);
-    const keys = live ? (lines?.keys.get(field) ?? [field]) : [field];
+    const keys = live ? (lines?.keys.get(id) ?? [id]) : [field];
     return checkAnswerCondition(at, target, keys, op as WhereOp, value, live ? lines : null);
   }
   if (field === "submitted_at" || field === "version" || field === "lang")
