@@ -45,11 +45,20 @@ export function frontRoutes(app: Hono<Env>, ctx: AppContext): void {
       {
         ...PUBLIC,
         description:
-          "With `detail=1` (`formdown doctor`): `overdue` counts emails and webhook deliveries due for over 5 minutes (no sender running), `warnings` names settings that would put localhost in links.",
+          "With `detail=1` and an API key (`formdown doctor`): `overdue` counts emails and webhook deliveries due for over 5 minutes (no sender running), `warnings` names settings that would put localhost in links.",
       },
     ),
     query(healthQuery),
-    (c) => health(ctx, c.req.valid("query").detail === "1"),
+    // the detail is an operator's (SPEC §22): only with a valid key; without one, the plain answer
+    async (c) =>
+      health(
+        ctx,
+        c.req.valid("query").detail === "1" &&
+          (await (await import("./auth.ts")).authenticate(ctx, c.req.header("authorization")).then(
+            () => true,
+            () => false,
+          )),
+      ),
   );
   publicRoutes(app, ctx);
   shortLinkRoutes(app, ctx);

@@ -80,16 +80,13 @@ export function registerDeploy(cli: CAC): void {
         dry_run: Boolean(opts.dryRun),
         confirm: Boolean(opts.confirm),
       });
-      // what changed: a file deployed as it already was is counted, not listed
-      const changed = done.results.filter(
-        (r) => r.result !== "unchanged" && r.result !== "skipped",
-      );
-      if (opts.json) json(changed);
+      // every file's outcome; the last line counts what changed
+      const shown = done.results.filter((r) => r.result !== "skipped");
+      const changed = shown.filter((r) => r.result !== "unchanged");
+      if (opts.json) json(shown);
       else {
-        for (const r of changed) printResult(r);
-        say(
-          `${changed.length} change(s), ${done.results.length - changed.length} file(s) unchanged`,
-        );
+        for (const r of shown) printResult(r);
+        say(`${changed.length} change(s), ${shown.length - changed.length} file(s) unchanged`);
       }
       const refused = done.results.filter((r) => r.result === "invalid");
       if (refused.length > 0)

@@ -44,13 +44,26 @@ export function registerDoctor(cli: CAC): void {
         return `${settings.url} is up`;
       });
       // warnings, not failures: the deployment answers, but something will go unnoticed
-      const health = await get("/api/health?detail=1")
+      const health = await get(
+        "/api/health?detail=1",
+        settings.key ? { authorization: `Bearer ${settings.key}` } : {},
+      )
         .then((r) => r.json())
         .catch(() => ({}));
-      const { overdue, warnings = [] } = health as {
+      const {
+        overdue,
+        warnings = [],
+        errors = [],
+      } = health as {
         overdue?: { emails: number; deliveries: number };
         warnings?: string[];
+        errors?: string[];
       };
+      // failures: something already fails for respondents or receivers
+      for (const e of errors)
+        await check("webhook key", async () => {
+          throw new Error(e);
+        });
       if (overdue && overdue.emails + overdue.deliveries > 0)
         warnings.unshift(
           `${overdue.emails} email(s) and ${overdue.deliveries} webhook deliveries have been due for over 5 minutes: no sender is running (serverless: schedule the drain, see the README)`,

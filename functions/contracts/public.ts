@@ -101,8 +101,14 @@ export const challenge = z.looseObject({});
 export const health = z.object({
   ok: z.boolean(),
   database: z.enum(["up"]),
+  version: str.describe("The server's version"),
+  instance: str.describe("Which instance answered (FORMDOWN_INSTANCE, or a name per process)"),
   overdue: z.object({ emails: z.int(), deliveries: z.int() }).optional(),
   warnings: z.array(str).optional(),
+  errors: z
+    .array(str)
+    .optional()
+    .describe("What already fails, e.g. a webhook key other than the database's"),
 });
 export const healthDown = z.object({
   ok: z.boolean(),

@@ -1,6 +1,7 @@
 import pkg from "../../package.json" with { type: "json" };
 import type { AppContext } from "../context.ts";
 import { UNAVAILABLE } from "../db/outage.ts";
+import { webhookKeyProblem } from "../webhooks/key-check.ts";
 import { configWarnings, overdue } from "./operations.ts";
 
 /**
@@ -20,8 +21,13 @@ export async function health(ctx: AppContext, detail = false): Promise<Response>
   try {
     if (ctx.db.ping) await ctx.db.ping();
     else await ctx.db.query("select 1");
+    const problem = detail ? await webhookKeyProblem(ctx) : null;
     const more = detail
-      ? { overdue: await overdue(ctx), warnings: configWarnings(ctx.config) }
+      ? {
+          overdue: await overdue(ctx),
+          warnings: configWarnings(ctx.config),
+          errors: problem ? [problem] : [],
+        }
       : {};
     return Response.json(
       { ok: true, database: "up", ...WHO, ...more },

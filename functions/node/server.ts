@@ -12,6 +12,7 @@ import { refuseMalformedPath } from "../http/path-guard.ts";
 import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { sweepUploads } from "../services/uploads.ts";
+import { webhookKeyProblem } from "../webhooks/key-check.ts";
 import { startWebhookSender } from "../webhooks/sender.ts";
 import { ensureFirstAccount, reconcileRepository } from "./bootstrap.ts";
 import { CLI_PATH, cliBundleResponse } from "./cli-bundle.ts";
@@ -66,6 +67,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       );
     }
   }
+  // a lost or changed webhook key is named once at start, not found out delivery by delivery
+  const keyProblem = await webhookKeyProblem(ctx).catch(() => null);
+  if (keyProblem) ctx.log.error(keyProblem);
   const app = createApp(ctx);
   const pages = await createPagesHandler(ctx);
   ctx.apps = createUiApps(pages);
