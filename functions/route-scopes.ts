@@ -8,6 +8,7 @@ import type { Scope } from "./scopes.ts";
  * `account: true` marks operations on the whole account, which a key limited to forms may not do.
  */
 export const ROUTE_SCOPES: Record<string, { scope: Scope; account?: true }> = {
+  "GET /api/account": { scope: "read" },
   "POST /api/keys": { scope: "admin", account: true },
   "GET /api/keys": { scope: "admin", account: true },
   "DELETE /api/keys/:id": { scope: "admin", account: true },

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -7,7 +8,7 @@ import { CliError, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { say } from "../lib/output.ts";
 import {
-  DEPLOY_WORKFLOW,
+  deployWorkflow,
   EXAMPLE_FORM,
   GITIGNORE,
   PACKAGE_JSON,
@@ -30,7 +31,7 @@ export async function initRepository(handler: string, url?: string): Promise<voi
     [`forms/@${handler}/hello.md`, EXAMPLE_FORM(handler)],
     ["formdown.schema.json", `${JSON.stringify(schema, null, 2)}\n`],
     [".github/workflows/formdown-validate.yml", VALIDATE_WORKFLOW],
-    [".github/workflows/formdown-deploy.yml", DEPLOY_WORKFLOW],
+    [".github/workflows/formdown-deploy.yml", deployWorkflow(defaultBranch())],
     ["package.json", PACKAGE_JSON],
     [".gitignore", GITIGNORE],
     ["README.md", `# Forms\n\n${README_SNIPPET}`],
@@ -52,6 +53,19 @@ export async function initRepository(handler: string, url?: string): Promise<voi
   say(
     `\nNext: node ${VENDORED} validate; set FORMDOWN_URL and FORMDOWN_API_KEY (also as repository secrets) and node ${VENDORED} deploy. Commit everything, ${VENDORED} included.`,
   );
+}
+
+/** The branch `git init` made (master or main, by the user's git), else main. */
+function defaultBranch(): string {
+  try {
+    const name = execFileSync("git", ["symbolic-ref", "--short", "HEAD"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return /^[\w./-]{1,100}$/.test(name) ? name : "main";
+  } catch {
+    return "main";
+  }
 }
 
 async function vendoredText(url: string | undefined): Promise<string> {

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { CAC } from "cac";
-import { CliError, usage } from "../lib/api.ts";
+import { api, CliError, usage } from "../lib/api.ts";
+import { resolveSettings } from "../lib/config.ts";
 import { say } from "../lib/output.ts";
 
 const TEMPLATES: Record<string, (slug: string) => string> = {
@@ -71,19 +72,20 @@ export function registerInit(cli: CAC): void {
       "Scaffold a forms repository (no slug: example form, workflows, editor schema) or one form file",
     )
     .option("--type <type>", "form, survey or quiz", { default: "form" })
-    .option("--handler <handler>", "Your account's handler", { default: "me" })
+    .option("--handler <handler>", "Your account's handler (default: the API key's, else me)")
     .example("formdown init")
     .example("formdown init feedback --type survey")
     .example("formdown init --url https://forms.example.com   (vendors that server's CLI)")
     .action(
-      async (slug: string | undefined, opts: { type: string; handler: string; url?: string }) => {
+      async (slug: string | undefined, opts: { type: string; handler?: string; url?: string }) => {
+        const handler = opts.handler ?? (await keyHandler(opts.url)) ?? "me";
         if (slug === undefined)
-          return (await import("./init-repo.ts")).initRepository(opts.handler, opts.url);
+          return (await import("./init-repo.ts")).initRepository(handler, opts.url);
         const template = TEMPLATES[opts.type];
         if (!template) throw usage("--type must be form, survey or quiz");
         if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug))
           throw usage("the slug must be lowercase letters, digits and hyphens");
-        const path = join("forms", `@${opts.handler}`, `${slug}.md`);
+        const path = join("forms", `@${handler}`, `${slug}.md`);
         if (existsSync(path)) throw new CliError(`${path} exists already`, "conflict");
         const text = template(slug);
         const { parseFormFile } = await import("../../src/core/form-file.ts");
@@ -94,4 +96,14 @@ export function registerInit(cli: CAC): void {
         say(`Created ${path}. Edit it, then: formdown deploy ${path}`);
       },
     );
+}
+
+/** The handler of the API key in use (flag, environment or login), or null without one. */
+async function keyHandler(url: string | undefined): Promise<string | null> {
+  const settings = resolveSettings(url ? { url } : {});
+  if (!settings.key) return null;
+  return api<{ handler: string }>(settings, "GET", "/api/account").then(
+    (a) => a.handler,
+    () => null,
+  );
 }

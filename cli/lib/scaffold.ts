@@ -87,13 +87,14 @@ ${SETUP}
           node "$cli" plan-comment "$RUNNER_TEMP/plan.json"
 `;
 
-export const DEPLOY_WORKFLOW = `name: Deploy forms
+/** The deploy workflow, on pushes to the repository's own default branch. */
+export const deployWorkflow = (branch = "main") => `name: Deploy forms
 
-# On every merge to main: each changed form file is created or updated in place on the server. A
-# form whose definition did not change changes and commits nothing.
+# On every merge to ${branch}: the server is reconciled with the form files (added and changed ones
+# made live, renamed ones moved, removed ones closed). A file that did not change changes nothing.
 on:
   push:
-    branches: [main]
+    branches: [${JSON.stringify(branch)}]
     paths: ["forms/**"]
   workflow_dispatch:
 

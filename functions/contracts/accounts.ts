@@ -24,3 +24,4 @@ export const keyCreated = z.object({
   forms,
   created_at: str,
 });
+export const overview = z.object({ handler: str, forms_dir: str, forms: z.int() });

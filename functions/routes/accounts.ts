@@ -8,11 +8,12 @@ import {
   keyBody,
   keyCreated,
   keyList,
+  overview,
 } from "../contracts/accounts.ts";
 import { errors, json, none, OWNER, op, requestBody } from "../contracts/common.ts";
 import { constantTimeEqual } from "../crypto.ts";
 import { readJson } from "../http/body.ts";
-import { createAccount } from "../services/accounts.ts";
+import { accountOverview, createAccount } from "../services/accounts.ts";
 import { createKey, listKeys, revokeKey } from "../services/keys.ts";
 
 export function accountRoutes(app: Hono<Env>, ctx: AppContext): void {
@@ -39,6 +40,16 @@ export function accountRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
 
   const key = requireKey(ctx);
+  // whose key this is: `formdown init` scaffolds forms under the key's own handler (SPEC §22)
+  app.get(
+    "/api/account",
+    key,
+    op("getAccount", "The key's account: its handler and forms folder", {
+      200: json(overview),
+      ...errors(...OWNER),
+    }),
+    async (c) => c.json(await accountOverview(ctx, c.get("account"))),
+  );
   app.post(
     "/api/keys",
     key,

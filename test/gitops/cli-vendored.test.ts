@@ -92,6 +92,22 @@ describe("the vendored CLI in a forms-only repository", () => {
     expect(git(repo, "ls-files")).toContain(".formdown/formdown.mjs");
   });
 
+  it("init scaffolds under the key's own handler and deploys on the repository's own branch", async () => {
+    const repo = join(tmp, "acme");
+    execFileSync("git", ["init", "-q", "-b", "master", repo]);
+    const key = await s.otherKey();
+    const { handler } = await (
+      await fetch(`${s.url}/api/account`, { headers: { authorization: `Bearer ${key}` } })
+    ).json();
+    const init = await node([join(tmp, "formdown.mjs"), "init", "--url", bare()], repo, {
+      FORMDOWN_API_KEY: key,
+    });
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stderr).toContain(`created forms/@${handler}/hello.md`);
+    const deploy = await readFile(join(repo, ".github/workflows/formdown-deploy.yml"), "utf8");
+    expect(deploy).toContain('branches: ["master"]');
+  });
+
   it("a clean clone validates and deploys with only node and the wrapper, and stays clean", async () => {
     const clone = join(tmp, "clone");
     execFileSync("git", ["clone", "-q", join(tmp, "forms"), clone]);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKER } from "../../cli/lib/plan-comment.ts";
-import { DEPLOY_WORKFLOW, VALIDATE_WORKFLOW } from "../../cli/lib/scaffold.ts";
+import { deployWorkflow, VALIDATE_WORKFLOW } from "../../cli/lib/scaffold.ts";
 import { startGithubFake } from "../fakes/github.ts";
 import { runFormdown } from "../helpers/cli.ts";
 
@@ -128,7 +128,7 @@ describe("formdown plan-comment", () => {
     expect(VALIDATE_WORKFLOW).toContain('node "$cli" plan-comment "$RUNNER_TEMP/plan.json"');
     expect(VALIDATE_WORKFLOW).toMatch(/pull-requests: write/);
     expect(VALIDATE_WORKFLOW).toMatch(/types: \[.*labeled.*\]/);
-    expect(DEPLOY_WORKFLOW).toContain(
+    expect(deployWorkflow()).toContain(
       `.formdown/formdown.mjs deploy --since "\${{ github.event.before }}" --check`,
     );
     const ci = await readFile(new URL("../../.github/workflows/ci.yml", import.meta.url), "utf8");

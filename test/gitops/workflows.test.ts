@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { DEPLOY_WORKFLOW, VALIDATE_WORKFLOW } from "../../cli/lib/scaffold.ts";
+import { deployWorkflow, VALIDATE_WORKFLOW } from "../../cli/lib/scaffold.ts";
 
 const run = promisify(execFile);
 const root = new URL("../../", import.meta.url).pathname;
@@ -30,7 +30,7 @@ describe("GitOps workflows", () => {
 
   it.each([
     ["formdown-validate.yml", VALIDATE_WORKFLOW],
-    ["formdown-deploy.yml", DEPLOY_WORKFLOW],
+    ["formdown-deploy.yml", deployWorkflow()],
   ])("formdown init's %s is a valid GitHub Actions workflow", async (name, text) => {
     const file = join(await mkdtemp(join(tmpdir(), "formdown-wf-")), name);
     await writeFile(file, text);
