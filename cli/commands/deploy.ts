@@ -92,7 +92,10 @@ export function registerDeploy(cli: CAC): void {
       if (refused.length > 0)
         throw new CliError(
           `${refused.length} form file(s) were not deployed: ${refused.map((r) => r.path).join(", ")}`,
-          "validation_failed",
+          // one reason for all (an unconfirmed destructive plan, say) is the run's
+          new Set(refused.map((r) => r.code)).size === 1 && refused[0]!.code
+            ? refused[0]!.code
+            : "validation_failed",
         );
       if (opts.dryRun) return say("dry run: nothing deployed");
       if (!opts.check) return;
@@ -113,6 +116,7 @@ interface Result {
   url?: string;
   renamed_from?: string;
   reason?: string;
+  code?: string;
   plan?: Plan;
 }
 interface Reconciled {
@@ -128,6 +132,8 @@ function printResult(r: Result): void {
         : r.result === "invalid"
           ? `  ${r.reason ?? ""}`
           : "";
-  out(`${r.result.padEnd(9)} ${r.slug || r.path}  ${r.url ?? ""}${note}`);
-  if (r.plan) for (const line of planLines(r.plan)) out(`  ${line}`);
+  // a refused file goes to stderr with its plan, as a refused PUT's answer did
+  const print = r.result === "invalid" ? say : out;
+  print(`${r.result.padEnd(9)} ${r.slug || r.path}  ${r.url ?? ""}${note}`);
+  if (r.plan) for (const line of planLines(r.plan)) print(`  ${line}`);
 }

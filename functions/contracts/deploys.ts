@@ -63,6 +63,7 @@ export const reconciled = z.object({
       url: str.optional(),
       renamed_from: str.optional(),
       reason: str.optional(),
+      code: str.optional(),
       plan: z.looseObject({}).optional(),
     }),
   ),

@@ -63,6 +63,8 @@ export interface ReconcileResult {
   url?: string;
   renamed_from?: string;
   reason?: string;
+  /** Why a file was refused (`plan_needs_confirmation`, `forbidden`…). */
+  code?: string;
   plan?: unknown;
 }
 
@@ -137,7 +139,16 @@ export async function reconcile(
       // a refused file (another account's slug, a destructive change unconfirmed) is reported;
       // the other files are still reconciled
       if (!(error instanceof AppError)) throw error;
-      results.push({ path, slug, result: "invalid", reason: `${path}: ${error.failure.error}` });
+      const { code, error: reason, details } = error.failure;
+      const plan = (details as { plan?: unknown } | undefined)?.plan;
+      results.push({
+        path,
+        slug,
+        result: "invalid",
+        code,
+        reason: `${path}: ${reason}`,
+        ...(plan ? { plan } : {}),
+      });
     }
   }
   for (const path of state.keep ?? []) present.add(path);
