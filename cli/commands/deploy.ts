@@ -4,6 +4,7 @@ import { api, CliError, enc } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import type { FormChanges } from "../lib/git-changes.ts";
 import { json, out, say } from "../lib/output.ts";
+import { isZeroCommit, rawOption } from "../lib/raw-option.ts";
 import { smokeCheck } from "../lib/smoke.ts";
 import { planFiles, printPlans, validFiles } from "./plan.ts";
 
@@ -44,11 +45,16 @@ export function registerDeploy(cli: CAC): void {
     .example("formdown deploy forms/@acme/signup.md --url https://forms.example.com --key $KEY")
     .action(async (files: string[], opts: Options) => {
       const settings = resolveSettings(opts);
-      const since = opts.since?.at(-1);
-      const changes: FormChanges | null = since
-        ? (await import("../lib/git-changes.ts")).formChanges(since)
-        : null;
-      if (since && !changes) say(`${since} is not a commit here: deploying every file`);
+      // as typed: the parser has made a number of a commit id of digits (the all-zeros one)
+      const since = opts.since?.length
+        ? (rawOption(process.argv, "--since") ?? String(opts.since.at(-1)))
+        : undefined;
+      // a first push (no previous commit): every file, as without --since
+      const first = since !== undefined && isZeroCommit(since);
+      const changes: FormChanges | null =
+        since && !first ? (await import("../lib/git-changes.ts")).formChanges(since) : null;
+      if (first) say("a first push (no previous commit): deploying every file");
+      else if (since && !changes) say(`${since} is not a commit here: deploying every file`);
       const renamed = new Map(
         (changes?.deploy ?? []).flatMap((d) => (d.renamedFrom ? [[d.file, d.renamedFrom]] : [])),
       );

@@ -292,4 +292,25 @@ describe("formdown validate checks what deploy would refuse, in plain words", ()
     expect(bare.code).toBe(0);
     expect(bare.stdout).toContain('"slug": "contact"');
   });
+
+  it("prints a command's help with its arguments given and exits 0, no unknown command", async () => {
+    for (const args of [
+      ["stats", "retro", "--help"],
+      ["submissions", "retro", "--help"],
+      ["export", "retro", "-h"],
+      ["deploy", "forms/@me/contact.md", "--help"],
+    ]) {
+      const res = await formdown(args);
+      expect([args.join(" "), res.code, res.stderr]).toEqual([args.join(" "), 0, ""]);
+      expect(res.stdout).toContain(`$ formdown ${args[0]}`);
+    }
+  });
+
+  it('deploys every file on a first push (the all-zeros previous commit), not "0 is not a commit"', async () => {
+    const res = await formdown(["deploy", "--since", "0".repeat(40), "--dry-run"]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout + res.stderr).not.toContain("is not a commit here");
+    expect(res.stderr).toContain("a first push (no previous commit): deploying every file");
+    expect(res.stderr).toMatch(/[1-9]\d* form file\(s\) valid/);
+  });
 });
