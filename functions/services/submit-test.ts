@@ -24,12 +24,16 @@ interface TestInput {
   accountId?: string | undefined;
 }
 
-/** Whether a submit is a test answer; a key of another account is refused rather than ignored. */
+/**
+ * Whether a submit is a test answer; a key of another account is refused rather than ignored. The
+ * owner's key with `test: false` sends a real response (an agent collecting answers for its owner).
+ */
 export function testAnswer(row: TestRow, input: TestInput): boolean {
   if (input.accountId !== undefined) {
     if (input.accountId !== row.account_id)
       raise("forbidden", "This API key does not own the form; submit without it.");
-    return true;
+    // the owner means a real response when they say so (`test: false`): counted and notified
+    return input.body.test !== false;
   }
   const preview = input.body.preview;
   if (preview === undefined) return false;
