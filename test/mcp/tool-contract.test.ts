@@ -53,8 +53,9 @@ describe("tools/list costs an agent little", () => {
     // branch, everywhere in every tool's input and output schema
     const unions: string[] = [];
     const walk = (node: unknown, path: string) => {
-      if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${path}/${i}`));
-      else if (node && typeof node === "object")
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) walk(n, `${path}/${i}`);
+      } else if (node && typeof node === "object")
         for (const [key, value] of Object.entries(node)) {
           if (key === "type" && Array.isArray(value)) unions.push(path);
           walk(value, `${path}/${key}`);
