@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.ts";
 import { UNAVAILABLE } from "../db/outage.ts";
-import { configWarnings, overdue } from "./operations.ts";
+import { configWarnings, mailWarnings, overdue } from "./operations.ts";
 
 /**
  * `GET /api/health`: 200 `{ok: true, database: "up"}` when the database answers, else 503
@@ -14,7 +14,10 @@ export async function health(ctx: AppContext, detail = false): Promise<Response>
     if (ctx.db.ping) await ctx.db.ping();
     else await ctx.db.query("select 1");
     const more = detail
-      ? { overdue: await overdue(ctx), warnings: configWarnings(ctx.config) }
+      ? {
+          overdue: await overdue(ctx),
+          warnings: [...configWarnings(ctx.config), ...mailWarnings(ctx)],
+        }
       : {};
     return Response.json(
       { ok: true, database: "up", ...more },
