@@ -165,4 +165,31 @@ describe("the report app draws the report and drills down", () => {
     expect(listed?.args.where).toEqual([{ field: "role", op: "eq", value: "Product" }]);
     expect(host.errors).toEqual([]);
   });
+
+  it("reaches each bar by keyboard: a named button that Enter presses", async () => {
+    const host = await hostApp(browser, client, "ui://formdown/report", "get_response_report", {
+      slug: "tried",
+      period: "all",
+    });
+    const app = await host.app();
+    const bar = app.getByRole("button", { name: "Engineering: list responses" });
+    await bar.waitFor();
+    await expect(bar.getAttribute("tabindex")).resolves.toBe("0");
+    // Tab from the top of the document reaches it
+    const page = host.page;
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await app
+        .locator(":focus")
+        .getAttribute("data-key")
+        .catch(() => null);
+      if (focused === "Engineering") break;
+    }
+    await expect(app.locator(":focus").getAttribute("data-key")).resolves.toBe("Engineering");
+    await page.keyboard.press("Enter");
+    const drill = app.locator('[data-drill="role=Engineering"] li');
+    await drill.first().waitFor();
+    await expect(drill.count()).resolves.toBe(1);
+    expect(host.errors).toEqual([]);
+  });
 });
