@@ -219,7 +219,10 @@ describe("formdown CLI against a real server", () => {
     expect((await formdown(["init", "feedback"])).code).toBe(1);
     const res = await formdown(["accounts", "create", "acme"], { FORMDOWN_ADMIN_TOKEN: "" });
     expect(res.code).toBe(2);
-    expect((await formdown(["doctor"])).stdout).toContain("✓ API key: accepted");
+    const doctor = (await formdown(["doctor"])).stdout;
+    expect(doctor).toContain("✓ API key: accepted");
+    // embedded, no mail provider: doctor says the emails stay here
+    expect(doctor).toContain("⚠ emails are kept, not sent");
   });
 });
 
