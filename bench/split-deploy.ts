@@ -186,7 +186,7 @@ async function main() {
   const count = async () => {
     const [r] = await db<{ stored: number; emailsDue: number; hooksDue: number }[]>`
       select (select count(*)::int from responses where form_id = ${form!.id}) as "stored",
-             (select count(*)::int from outbox where form_id = ${form!.id} and status <> 'sent') as "emailsDue",
+             (select count(*)::int from outbox where form_id = ${form!.id} and status not in ('sent', 'kept')) as "emailsDue",
              (select count(*)::int from webhook_deliveries d join webhooks w on w.id = d.webhook_id
                where w.form_id = ${form!.id} and d.status <> 'delivered') as "hooksDue"`;
     return r!;

@@ -64,7 +64,10 @@ cli.version("0.1.0");
 const debug = process.argv.includes("--debug");
 try {
   cli.parse(process.argv, { run: false });
-  if (!cli.matchedCommand && cli.args.length > 0)
+  // --help and --version have been answered by parse (cac unsets the command they came with,
+  // `formdown stats retro --help` included): nothing is left to run or to call unknown
+  const answered = Boolean(cli.options.help || cli.options.version);
+  if (!answered && !cli.matchedCommand && cli.args.length > 0)
     throw new CliError(
       `unknown command "${cli.args[0]}"${didYouMean(
         String(cli.args[0]),
@@ -73,8 +76,8 @@ try {
       "usage",
       2,
     );
-  if (!cli.matchedCommand && !cli.options.help && !cli.options.version) cli.outputHelp();
-  await cli.runMatchedCommand();
+  if (!answered && !cli.matchedCommand) cli.outputHelp();
+  if (!answered) await cli.runMatchedCommand();
 } catch (error) {
   const e = error as Error & { code?: string; exitCode?: number };
   const usageError = e.name === "CACError";

@@ -1,8 +1,9 @@
+import { existsSync } from "node:fs";
 import { chmod, mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import type { CAC } from "cac";
 import { api, usage } from "../lib/api.ts";
-import { configPath, resolveSettings, withScheme } from "../lib/config.ts";
+import { checkoutConfigPath, configPath, resolveSettings, withScheme } from "../lib/config.ts";
 import { json, out, say, table } from "../lib/output.ts";
 
 export function registerAccounts(cli: CAC): void {
@@ -116,12 +117,17 @@ export function registerKeys(cli: CAC): void {
 export function registerLogin(cli: CAC): void {
   cli
     .command("login", "Save a server URL and API key for later commands")
+    .option(
+      "--here",
+      "For this checkout only (.formdown/config.json, ignored by git): it wins over the per-user one",
+    )
     .example("formdown login --url https://forms.example.com --key fd_…")
-    .action(async (opts: { url?: string; key?: string }) => {
+    .example("formdown login --here --url https://staging.example.com --key fd_…")
+    .action(async (opts: { url?: string; key?: string; here?: boolean }) => {
       if (!opts.url || !opts.key) throw usage("login needs --url and --key");
       const settings = { url: withScheme(opts.url), key: opts.key, keySource: "--key" };
       await api(settings, "GET", "/api/forms");
-      const path = configPath();
+      const path = opts.here ? checkoutConfigPath() : configPath();
       await mkdir(dirname(path), { recursive: true });
       await writeFile(
         path,
@@ -129,6 +135,9 @@ export function registerLogin(cli: CAC): void {
         { mode: 0o600 },
       );
       await chmod(path, 0o600);
+      // a checkout without formdown init's .gitignore: the key is never committed by accident
+      const ignore = join(dirname(path), ".gitignore");
+      if (opts.here && !existsSync(ignore)) await writeFile(ignore, "config.json\n");
       say(`Saved to ${path}.`);
     });
 }

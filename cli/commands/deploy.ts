@@ -5,6 +5,7 @@ import { planLines } from "../../src/core/plan/plan.ts";
 import { api, CliError, enc } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, say } from "../lib/output.ts";
+import { isZeroCommit, rawOption } from "../lib/raw-option.ts";
 import { smokeCheck } from "../lib/smoke.ts";
 import { validFiles } from "./plan.ts";
 
@@ -58,8 +59,12 @@ export function registerDeploy(cli: CAC): void {
       const texts = await validFiles(files);
       const chosen = new Set(texts.map((t) => t.file));
       const keep = complete ? BUNDLED_EXAMPLES.filter((p) => existsSync(p) && !chosen.has(p)) : [];
+      // as typed: cac reads a commit id of digits alone (a first push's zeros) as a number
+      const given = opts.since
+        ? (rawOption(process.argv, "--since") ?? String(opts.since.at(-1)))
+        : undefined;
       const since =
-        opts.since?.at(-1) ??
+        (given && !isZeroCommit(given) ? given : undefined) ??
         (git?.head
           ? (
               await api<{ commit: string | null }>(

@@ -111,7 +111,10 @@ function openInBrowser(target: string): void {
 
 export function registerOutbox(cli: CAC): void {
   cli
-    .command("outbox", "Emails due or sent for your forms (the embedded mailbox)")
+    .command(
+      "outbox",
+      "Emails due, sent, or kept (not sent: no mail provider) for your forms (the embedded mailbox)",
+    )
     .option("--limit <n>", "How many", { default: 20 })
     .option("--json", "JSON instead of a table")
     .example("formdown outbox")
@@ -136,7 +139,8 @@ export function registerOutbox(cli: CAC): void {
             }) => [
               e.created_at.slice(0, 19).replace("T", " "),
               e.form,
-              e.status,
+              // nothing left the machine: never called sent (issue 47)
+              e.status === "kept" ? "kept, not sent" : e.status,
               e.to.join(", "),
               e.subject ?? "(not composed yet)",
             ],

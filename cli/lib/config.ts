@@ -12,16 +12,42 @@ export interface Settings {
 export type Flags = { url?: string; key?: string };
 type Env = Record<string, string | undefined>;
 
+/** The per-user config `formdown login` writes (every checkout shares it). */
 export const configPath = (env: Env = process.env) =>
   join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config"), "formdown", "config.json");
 
-function readConfigFile(env: Env): { url?: string; key?: string } {
-  const path = configPath(env);
+/** The local server's data directory: its key file, and the URL it listens on, are in it. */
+const dataDir = (env: Env, cwd: string) => join(cwd, env.FORMDOWN_DATA_DIR || ".formdown");
+
+/**
+ * The per-checkout config (`formdown login --here`): `.formdown/config.json`, ignored by git
+ * like the rest of `.formdown/` but the vendored CLI (scaffold.ts' .gitignore).
+ */
+export const checkoutConfigPath = (cwd = process.cwd()) => join(cwd, ".formdown", "config.json");
+
+type ConfigFile = { url?: string; key?: string };
+
+function readConfigFile(path: string): ConfigFile {
   if (!existsSync(path)) return {};
   try {
-    return JSON.parse(readFileSync(path, "utf8")) as { url?: string; key?: string };
+    const json = JSON.parse(readFileSync(path, "utf8")) as unknown;
+    if (!json || typeof json !== "object") return {};
+    const { url, key } = json as Record<string, unknown>;
+    return {
+      ...(typeof url === "string" && url ? { url } : {}),
+      ...(typeof key === "string" && key ? { key } : {}),
+    };
   } catch {
     return {};
+  }
+}
+
+/** One line of a file, or undefined (absent, unreadable or empty). */
+function readLine(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8").trim() || undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -40,7 +66,9 @@ export function withScheme(url: string): string {
 }
 
 /**
- * Flags, then environment, then the config file `formdown login` writes, then defaults. Talking
+ * Flags, then environment, then this checkout (its `.formdown/config.json`, else the URL the
+ * local server wrote beside its key: `.formdown/url`), then the per-user config `formdown login`
+ * writes, then defaults. A key is taken from a config only for the URL it was saved with; talking
  * to a local server, the embedded server's own key file is found automatically.
  */
 export function resolveSettings(
@@ -48,17 +76,33 @@ export function resolveSettings(
   env: Env = process.env,
   cwd = process.cwd(),
 ): Settings {
-  const file = readConfigFile(env);
-  const url = withScheme(flags.url || env.FORMDOWN_URL || file.url || "http://localhost:4321");
+  const checkoutPath = checkoutConfigPath(cwd);
+  const checkout = readConfigFile(checkoutPath);
+  const userPath = configPath(env);
+  const user = readConfigFile(userPath);
+  const urlFile = join(dataDir(env, cwd), "url");
+  const url = withScheme(
+    flags.url ||
+      env.FORMDOWN_URL ||
+      checkout.url ||
+      readLine(urlFile) ||
+      user.url ||
+      "http://localhost:4321",
+  );
   if (flags.key) return { url, key: flags.key, keySource: "--key" };
   if (env.FORMDOWN_API_KEY)
     return { url, key: env.FORMDOWN_API_KEY, keySource: "FORMDOWN_API_KEY" };
-  if (file.key && (!file.url || file.url.replace(/\/+$/, "") === url))
-    return { url, key: file.key, keySource: configPath(env) };
+  for (const [file, path] of [
+    [checkout, checkoutPath],
+    [user, userPath],
+  ] as const) {
+    if (file.key && (!file.url || withScheme(file.url) === url))
+      return { url, key: file.key, keySource: path };
+  }
   if (isLocal(url)) {
-    const keyFile = join(cwd, env.FORMDOWN_DATA_DIR || ".formdown", "api-key");
-    if (existsSync(keyFile))
-      return { url, key: readFileSync(keyFile, "utf8").trim(), keySource: keyFile };
+    const keyFile = join(dataDir(env, cwd), "api-key");
+    const key = readLine(keyFile);
+    if (key) return { url, key, keySource: keyFile };
   }
   return { url, key: undefined, keySource: "none" };
 }

@@ -2,7 +2,7 @@ import pkg from "../../package.json" with { type: "json" };
 import type { AppContext } from "../context.ts";
 import { UNAVAILABLE } from "../db/outage.ts";
 import { webhookKeyProblem } from "../webhooks/key-check.ts";
-import { configWarnings, overdue } from "./operations.ts";
+import { configWarnings, mailWarnings, overdue } from "./operations.ts";
 
 /**
  * `GET /api/health`: 200 `{ok: true, database: "up"}` when the database answers, else 503
@@ -25,7 +25,7 @@ export async function health(ctx: AppContext, detail = false): Promise<Response>
     const more = detail
       ? {
           overdue: await overdue(ctx),
-          warnings: configWarnings(ctx.config),
+          warnings: [...configWarnings(ctx.config), ...mailWarnings(ctx)],
           errors: problem ? [problem] : [],
         }
       : {};

@@ -20,6 +20,18 @@ export function configWarnings(config: Config): string[] {
   return warnings;
 }
 
+/**
+ * No mail provider (embedded): emails are composed and kept in the outbox, never sent. `doctor`
+ * says so in those words; the outbox lists them as `kept`.
+ */
+export function mailWarnings(ctx: Pick<AppContext, "mailer">): string[] {
+  return ctx.mailer
+    ? []
+    : [
+        "emails are kept, not sent: no mail provider is set (POSTMARK_SERVER_TOKEN); `formdown outbox` shows them",
+      ];
+}
+
 /** Emails and webhook deliveries due for more than 5 minutes: no sender or drain is running. */
 export async function overdue(ctx: AppContext): Promise<{ emails: number; deliveries: number }> {
   const [row] = await ctx.db.query<{ emails: number; deliveries: number }>(

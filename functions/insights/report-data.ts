@@ -2,6 +2,7 @@ import { answerable, dropoffFunnel } from "../../src/core/dropoff.ts";
 import { raise } from "../../src/core/errors.ts";
 import type { ReportData } from "../../src/core/report-data.ts";
 import type { ReportPeriod } from "../../src/core/report-locale.ts";
+import { keyFields } from "../../src/core/report-summary.ts";
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
 import type { FormHead } from "../services/form-view.ts";
@@ -126,6 +127,8 @@ export async function collectReport(
     test,
     where,
     keep ? w.now : null,
+    // a text answer is listed with its respondent's key answers (a comment beside its score)
+    keyFields(all).map((f) => f.id),
   );
   const trending = allTime
     ? tallying.then((t) => daysEnding(t.days, w.now, TREND_DAYS))

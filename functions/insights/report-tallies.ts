@@ -98,6 +98,8 @@ export async function reportTallies(
   withTest = false,
   where: readonly WhereCondition[] = [],
   keepAsOf: number | null = null,
+  /** The fields whose answers come beside each recent text answer (report-summary.ts keyFields). */
+  withKeys: readonly string[] = [],
 ) {
   // a filter (SPEC §18) joins the period's condition; its parameters follow each statement's own
   const filtered = (first: number) => whereSql(where, first);
@@ -211,11 +213,25 @@ export async function reportTallies(
     texts.length === 0
       ? Promise.resolve([])
       : ctx.db.query<{ field: string; answers: string[] }>(
+          // each answer as the JSON text [answer, {key field: its answer, …}] of its response
           `select f.key as field, array(
-             select payload ->> f.key from ${from(6)} where ${inPeriod(withTest)} and ${recentWhere.text} and payload ? f.key
+             select jsonb_build_array(payload ->> f.key, (
+                 select coalesce(jsonb_object_agg(c.key, payload -> c.key), '{}'::jsonb)
+                   from unnest($${6 + alias.length + recentWhere.params.length}::text[]) as c(key)
+                  where c.key <> f.key and payload ? c.key))::text
+               from ${from(6)} where ${inPeriod(withTest)} and ${recentWhere.text} and payload ? f.key
               order by submitted_at desc, id desc limit $5) as answers
              from unnest($4::text[]) as f(key)`,
-          [formId, since, until, texts, recentLimit, ...alias, ...recentWhere.params],
+          [
+            formId,
+            since,
+            until,
+            texts,
+            recentLimit,
+            ...alias,
+            ...recentWhere.params,
+            [...withKeys],
+          ],
         ),
   ]);
   const answeredAt = (i: number) => totals.answered[i] ?? 0;
@@ -231,7 +247,12 @@ export async function reportTallies(
       addAggregate(byId.get(row.field)!, tallies.get(row.field)!, { ...row, item });
     }
   }
-  for (const row of recent) tallies.get(row.field)!.recent = row.answers.map(String);
+  for (const row of recent) {
+    const tally = tallies.get(row.field)!;
+    const pairs = row.answers.map((a) => JSON.parse(a) as [unknown, Record<string, unknown>]);
+    tally.recent = pairs.map(([answer]) => String(answer));
+    tally.recentWith = pairs.map(([, keys]) => keys);
+  }
   const earlier = retired.map((_, i) => ({
     field: lines!.retired[i]!,
     answered: answeredAt(fields.length + i),

@@ -33,7 +33,7 @@ export const backoffSeconds = (attempts: number) =>
  * Delivers due outbox emails. Rows are claimed by pushing their next attempt into the future in
  * the same statement that selects them (`for update skip locked` on Postgres), so concurrent
  * drains never send one twice. Without a mailer (embedded), the outbox itself is the mailbox:
- * the composed email is stored and the row marked sent.
+ * the composed email is stored and the row marked `kept` (kept, not sent: nothing left the machine).
  */
 export async function drainOutbox(
   ctx: AppContext,
@@ -82,9 +82,9 @@ export async function drainOutbox(
       const done = email;
       await retried(() =>
         ctx.db.query(
-          `update outbox set status = 'sent', sent_at = now(), subject = $2, text_body = $3, html_body = $4,
+          `update outbox set status = $6, sent_at = now(), subject = $2, text_body = $3, html_body = $4,
              provider_message_id = $5, last_error = null where id = $1`,
-          [row.id, done.subject, done.text, done.html, result.id],
+          [row.id, done.subject, done.text, done.html, result.id, ctx.mailer ? "sent" : "kept"],
         ),
       ).catch((e) => ctx.log.error(`the sent email ${row.id} could not be recorded`, e));
     } catch (error) {

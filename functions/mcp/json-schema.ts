@@ -57,7 +57,17 @@ function compact(node: unknown): unknown {
     if (key === "type" && value === "string" && ("enum" in node || "const" in node)) continue;
     // no arguments at all: `{"type":"object"}` says so
     if (key === "properties" && isEmpty(value)) continue;
+    // zod writes a nullable as `type: ["number", "null"]`, which strict validators (the MCP
+    // Inspector's --strict) warn about: the portable form is one type per branch
+    if (key === "type" && Array.isArray(value)) continue;
     out[key] = compact(value);
+  }
+  const types = (node as { type?: unknown }).type;
+  if (Array.isArray(types)) {
+    const branches = types.map((type) => ({ type }));
+    // beside an anyOf of its own, both must hold
+    if (out.anyOf) out.allOf = [...((out.allOf as unknown[]) ?? []), { anyOf: branches }];
+    else out.anyOf = branches;
   }
   return out;
 }

@@ -105,4 +105,4 @@ export const DESCRIPTION =
   "Forms, surveys and quizzes as Markdown files in git: create and deploy forms, then read responses, stats, reports and exports.";
 
 /** What a cold agent is told on connecting (initialize / server/discover). */
-export const INSTRUCTIONS = `${DESCRIPTION} Respondents submit by POSTing {"fields": {...}} to a form's submit_url (plus turnstile_token when humanness is true). The complete form schema is the resource formdown://schema/form.`;
+export const INSTRUCTIONS = `${DESCRIPTION} Respondents submit by POSTing {"fields": {...}} to a form's submit_url (plus turnstile_token when humanness is true); you try any form, live ones too, with try_form (a test response; test: false for a real one): never turn humanness off to submit. The complete form schema is the resource formdown://schema/form.`;

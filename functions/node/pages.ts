@@ -14,6 +14,7 @@ import { renamedTo } from "../services/file-moves.ts";
 import { type FormRow, findForm, formStatus } from "../services/form-view.ts";
 import { checkAccess, checkAntiBot } from "../services/respondent-access.ts";
 import { buildFinished } from "./build-pages.ts";
+import { compressOutgoing } from "./compress.ts";
 import { pageHtml } from "./page-html.ts";
 
 const ROOT = resolve(new URL("../../", import.meta.url).pathname);
@@ -143,6 +144,8 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
         : undefined;
       const { incoming, outgoing } = env as NodeEnv;
       for (const [name, value] of Object.entries(PAGE_CORS)) outgoing.setHeader(name, value);
+      // Astro writes the page into Node's response: compressed there (node/compress.ts)
+      compressOutgoing(incoming, outgoing);
       const render = await current();
       return new Promise<Response>((done) => {
         render(incoming, outgoing, () => done(new Response("Not found", { status: 404 })), {

@@ -17,6 +17,7 @@ import { startWebhookSender } from "../webhooks/sender.ts";
 import { ensureFirstAccount, reconcileRepository } from "./bootstrap.ts";
 import { CLI_PATH, cliBundleResponse } from "./cli-bundle.ts";
 import { answerParserErrors } from "./client-error.ts";
+import { withCompression } from "./compress.ts";
 import { trackConnections } from "./graceful.ts";
 import { createPagesHandler } from "./pages.ts";
 import { createUiApps } from "./ui-apps.ts";
@@ -90,7 +91,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
     return app.fetch(req, env);
   };
-  const gate = drainingGate(handle);
+  // text answers compressed for a client that accepts it (node/compress.ts)
+  const gate = drainingGate(withCompression(handle));
   const fetch = gate.fetch;
   const port = options.port ?? ctx.config.port;
   const host = options.host ?? ctx.config.host;

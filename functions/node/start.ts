@@ -23,6 +23,11 @@ try {
       `\nCreated the account @${server.firstKey.handler}. Its API key (shown once, also in ${config.dataDir}/api-key):\n\n  ${server.firstKey.key}\n`,
     );
   }
+  // beside the key: the CLI in this checkout finds the server on whatever PORT it was given
+  const { removeUrlFile, writeUrlFile } = await import("./url-file.ts");
+  const { mkdir } = await import("node:fs/promises");
+  await mkdir(config.dataDir, { recursive: true });
+  const reachable = await writeUrlFile(config.dataDir, server.url);
   // what this start compiled is kept now, not at exit: a process that is killed keeps it too
   flushCompileCache();
   console.log(`Formdown is running at ${config.baseUrl} (listening on ${server.url})`);
@@ -35,6 +40,7 @@ try {
     stopping = true;
     console.log(`\n${signal}: finishing requests and closing the database…`);
     await server.close();
+    await removeUrlFile(config.dataDir, reachable).catch(() => {});
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

@@ -268,6 +268,21 @@ export async function updateForm(
   patch: Record<string, unknown>,
   options: ChangeOptions = {},
 ) {
+  await patchForm(ctx, account, slug, patch, options);
+  return getForm(ctx, account, slug);
+}
+
+/**
+ * A patch applied (or, `dryRun`, planned): what update_form answers (SPEC §14: short), the keys
+ * it changed and the plan, never the whole definition.
+ */
+export async function patchForm(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  patch: Record<string, unknown>,
+  options: ChangeOptions & { dryRun?: boolean | undefined } = {},
+): Promise<{ slug: string; version: number; changed: string[]; plan: Plan }> {
   const row = await ownedForm(ctx, account, slug);
   if (patch.slug !== undefined && patch.slug !== row.slug)
     raise("invalid_request", "The slug of a form cannot change; create a new form instead.");
@@ -275,10 +290,22 @@ export async function updateForm(
   const form = unwrap(validateForm(mergePatch(row.definition, rest as Record<string, unknown>)));
   // the languages given replace theirs, checked before the form changes (SPEC §20)
   const translations = texts && (await patchedTranslations(ctx, account.handler, row, form, texts));
-  await replaceForm(ctx, account, row, form, `Update form ${slug}`, { ...options, translations });
+  const before = row.definition as unknown as Record<string, unknown>;
+  const after = form as unknown as Record<string, unknown>;
+  const changed = Object.keys(patch).filter((k) =>
+    k === "translations" ? texts !== undefined : !deepEqual(before[k], after[k]),
+  );
+  const answer = (version: number, plan: Plan) => ({ slug: row.slug, version, changed, plan });
+  if (options.dryRun) return answer(row.version, await planFor(ctx, row, form, translations));
+  const done = await replaceForm(ctx, account, row, form, `Update form ${slug}`, {
+    ...options,
+    translations,
+  });
   if (translations)
     await saveTranslations(ctx, account.handler, row, texts!, translations, !row.draft);
-  return getForm(ctx, account, slug);
+  return done.changed
+    ? answer(row.version + 1, done.plan!)
+    : answer(row.version, await planFor(ctx, row, form, translations));
 }
 
 export async function deleteForm(ctx: AppContext, account: Account, slug: string) {

@@ -27,13 +27,15 @@ interface TestInput {
 /**
  * Whether a submit is a test answer, and whose: the owner's (its key) or a preview page's (its
  * token). A key of another account is refused rather than ignored; a preview token only works
- * while the form is a draft (SPEC §23 "Previews are drafts' only").
+ * while the form is a draft (SPEC §23 "Previews are drafts' only"). The owner's key with
+ * `test: false` sends a real response (an agent collecting answers for its owner).
  */
 export function testAnswer(row: TestRow, input: TestInput): "owner" | "preview" | false {
   if (input.accountId !== undefined) {
     if (input.accountId !== row.account_id)
       raise("forbidden", "This API key does not own the form; submit without it.");
-    return "owner";
+    // the owner means a real response when they say so (`test: false`): counted and notified
+    return input.body.test === false ? false : "owner";
   }
   const preview = input.body.preview;
   if (preview === undefined) return false;

@@ -38,11 +38,40 @@ async function show(result: ToolResult) {
   document.body.replaceChildren(
     ...[...doc.body.childNodes].map((n) => document.importNode(n, true)),
   );
-  document.body.addEventListener("click", (event) => {
-    const bar = (event.target as Element).closest("[data-key]");
+  pressable();
+  const open = (target: EventTarget | null) => {
+    const bar = (target as Element | null)?.closest?.("[data-key]");
     const card = bar?.closest<HTMLElement>("[data-field]");
-    if (bar && card) void drill(slug, card, bar.getAttribute("data-key")!);
+    if (!bar || !card) return false;
+    void drill(slug, card, bar.getAttribute("data-key")!);
+    return true;
+  };
+  document.body.addEventListener("click", (event) => void open(event.target));
+  // a bar is a button: Enter and Space press it, as they would a <button>
+  document.body.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && open(event.target)) event.preventDefault();
   });
+}
+
+/**
+ * The bars a click drills into are buttons for a keyboard and a screen reader too: focusable, in
+ * reading order, named by their answer. Their chart stops being one image (a role=img
+ * hides what it holds) and becomes a group named by its title.
+ */
+function pressable() {
+  for (const bar of document.querySelectorAll<SVGElement>("[data-field] [data-key]")) {
+    const key = bar.getAttribute("data-key")!;
+    bar.setAttribute("role", "button");
+    bar.setAttribute("tabindex", "0");
+    // its answer (the table beside the chart holds the figures)
+    bar.setAttribute("aria-label", `${key}: list responses`);
+    const svg = bar.closest("svg");
+    if (svg?.getAttribute("role") === "img") svg.setAttribute("role", "group");
+  }
+  const style = document.createElement("style");
+  style.textContent =
+    "[data-key]{cursor:pointer}[data-key]:focus{outline:none}[data-key]:focus-visible{stroke:currentColor;stroke-width:3px}";
+  document.head.append(style);
 }
 
 const NUMERIC = ["number", "rating", "scale", "nps"];

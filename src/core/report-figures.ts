@@ -24,7 +24,7 @@ export type Figures =
   | { kind: "numbers"; mean: number; median: number; bins: Bar[]; nps: Nps | null }
   | { kind: "matrix"; rows: string[]; columns: string[]; cells: number[][] }
   | { kind: "ranking"; ranks: { label: string; average: number }[] }
-  | { kind: "text"; recent: string[] };
+  | { kind: "text"; recent: string[]; with: Record<string, unknown>[] };
 
 const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
 const MAX_BINS = 12;
@@ -114,5 +114,5 @@ export function fieldFigures(field: Field, tally: Tally): Figures {
       nps: field.type === "nps" ? npsSplit(s.sorted, s.total) : null,
     };
   }
-  return { kind: "text", recent: tally.recent };
+  return { kind: "text", recent: tally.recent, with: tally.recentWith };
 }

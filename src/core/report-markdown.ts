@@ -6,7 +6,7 @@ import { optionValue } from "./options.ts";
 import { questionLabel } from "./piping.ts";
 import type { ReportData } from "./report-data.ts";
 import { type ReportLocale, reportLocale } from "./report-locale.ts";
-import { npsFigures, numberStats, round, type Tally } from "./report-summary.ts";
+import { npsFigures, numberStats, round, type Tally, withLine } from "./report-summary.ts";
 import { reportHeading } from "./where/describe.ts";
 
 const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
@@ -52,7 +52,12 @@ export function fieldSection(
   const more = tally.answered - tally.recent.length;
   // a cut is announced, never silent (SPEC §14)
   const rest = more > 0 ? `\n_${l.say("more_answers", { n: l.count(more) })}_\n` : "";
-  return `${title}${t.recent_answers}\n\n${tally.recent.map((a) => `> ${escapeMarkdown(a).replace(/\r?\n/g, " ")}`).join("\n>\n")}\n${rest}`;
+  // each with its respondent's key answers: a comment is read beside its score
+  const quote = (a: string, i: number) => {
+    const beside = withLine(tally.recentWith[i]);
+    return `> ${escapeMarkdown(a).replace(/\r?\n/g, " ")}${beside ? `\n> — ${escapeMarkdown(beside)}` : ""}`;
+  };
+  return `${title}${t.recent_answers}\n\n${tally.recent.map(quote).join("\n>\n")}\n${rest}`;
 }
 
 function numbersSection(field: Field, tally: Tally, title: string, l: ReportLocale): string {

@@ -9,6 +9,8 @@ export interface Tally {
   ranks: Map<string, number>;
   matrix: Map<string, Map<string, number>>;
   recent: string[];
+  /** Beside each recent answer, the same respondent's answers to the form's key fields. */
+  recentWith: Record<string, unknown>[];
 }
 
 export const newTally = (answered = 0): Tally => ({
@@ -18,7 +20,23 @@ export const newTally = (answered = 0): Tally => ({
   ranks: new Map(),
   matrix: new Map(),
   recent: [],
+  recentWith: [],
 });
+
+const KEY_TYPES = new Set(["nps", "rating", "scale", "number", "radio", "select", "yes_no"]);
+
+/**
+ * The answers a text answer is read with (a detractor's comment beside their score): the form's
+ * first few single-value scores and choices, in form order.
+ */
+export const keyFields = (fields: readonly Field[], max = 3) =>
+  fields.filter((f) => KEY_TYPES.has(f.type)).slice(0, max);
+
+/** `recommend: 3 · role: Product`, for a text answer's line (empty: nothing beside it). */
+export const withLine = (answers: Record<string, unknown> | undefined) =>
+  Object.entries(answers ?? {})
+    .map(([id, v]) => `${id}: ${Array.isArray(v) ? v.join(", ") : String(v)}`)
+    .join(" · ");
 
 const bump = <K>(m: Map<K, number>, k: K, by = 1) => m.set(k, (m.get(k) ?? 0) + by);
 
@@ -154,6 +172,10 @@ export function fieldSummary(field: Field, tally: Tally): Record<string, unknown
   return {
     ...base,
     answers: tally.recent,
+    // each answer's respondent's key answers, in the same order (absent: none to show)
+    ...(tally.recentWith.some((w) => Object.keys(w).length > 0)
+      ? { answered_with: tally.recentWith }
+      : {}),
     more: Math.max(0, tally.answered - tally.recent.length),
   };
 }

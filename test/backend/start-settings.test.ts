@@ -3,7 +3,7 @@
 // loads the TypeScript stripper, and on PGlite with baseline wasm code only. `npm install` fills
 // the cache with every module the server loads, those it loads on first use included.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -23,8 +23,9 @@ afterAll(() => {
 
 describe("how the server process runs", () => {
   it("restarts itself with the compile cache and, on PGlite, baseline wasm code only", async () => {
+    const dataDir = tempDir("formdown-start-");
     const server = await startChild({
-      dataDir: tempDir("formdown-start-"),
+      dataDir,
       // as a shell would start it: nothing set (the suites' runner sets a cache of its own)
       env: { NODE_COMPILE_CACHE: undefined } as unknown as Record<string, string>,
     });
@@ -36,9 +37,13 @@ describe("how the server process runs", () => {
       expect(argv).toContain(FLAG);
       expect(argv).toContain(join(ROOT, "functions/node/start.ts"));
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      // beside its key, the URL it listens on: the CLI of this checkout finds it on any PORT
+      expect(readFileSync(join(dataDir, "url"), "utf8")).toBe(`${server.url}\n`);
     } finally {
       await server.stop();
     }
+    // a clean stop takes it away: no CLI is sent to a server that is gone
+    expect(existsSync(join(dataDir, "url"))).toBe(false);
   });
 
   it("finds every server module in the cache npm install filled, those loaded on first use too", () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drainOutbox } from "../../functions/insights/sender.ts";
 import { client } from "../helpers/api.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -117,7 +118,12 @@ describe("formdown CLI against a real server", () => {
       "# Contact us — responses report",
     );
     expect((await formdown(["open", "contact"])).stdout.trim()).toBe(`${s.url}/@me/contact`);
-    expect((await formdown(["outbox"])).stdout).toContain("owner@example.com");
+    await drainOutbox(s.ctx);
+    const outbox = await formdown(["outbox"]);
+    // embedded, no mail provider: nothing left the machine, and no email says sent
+    const rows = outbox.stdout.split("\n").filter((l) => l.includes("owner@example.com"));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toContain("kept, not sent");
     expect((await formdown(["export", "contact", "--format", "xls"])).code).toBe(2);
   });
 
@@ -213,7 +219,10 @@ describe("formdown CLI against a real server", () => {
     expect((await formdown(["init", "feedback"])).code).toBe(1);
     const res = await formdown(["accounts", "create", "acme"], { FORMDOWN_ADMIN_TOKEN: "" });
     expect(res.code).toBe(2);
-    expect((await formdown(["doctor"])).stdout).toContain("✓ API key: accepted");
+    const doctor = (await formdown(["doctor"])).stdout;
+    expect(doctor).toContain("✓ API key: accepted");
+    // embedded, no mail provider: doctor says the emails stay here
+    expect(doctor).toContain("⚠ emails are kept, not sent");
   });
 });
 
@@ -291,5 +300,27 @@ describe("formdown validate checks what deploy would refuse, in plain words", ()
     });
     expect(bare.code).toBe(0);
     expect(bare.stdout).toContain('"slug": "contact"');
+  });
+
+  it("prints a command's help with its arguments given and exits 0, no unknown command", async () => {
+    for (const args of [
+      ["stats", "retro", "--help"],
+      ["submissions", "retro", "--help"],
+      ["export", "retro", "-h"],
+      ["deploy", "forms/@me/contact.md", "--help"],
+    ]) {
+      const res = await formdown(args);
+      expect([args.join(" "), res.code, res.stderr]).toEqual([args.join(" "), 0, ""]);
+      expect(res.stdout).toContain(`$ formdown ${args[0]}`);
+    }
+  });
+
+  it('deploys every file on a first push (the all-zeros previous commit), not "0 is not a commit"', async () => {
+    const res = await formdown(["deploy", "--since", "0".repeat(40), "--dry-run"]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout + res.stderr).not.toContain("is not a commit here");
+    // every file is reconciled (SPEC §22): the zeros are no history, not an error
+    expect(res.stderr).toMatch(/\d+ change\(s\), \d+ file\(s\) unchanged/);
+    expect(res.stderr).toContain("dry run: nothing deployed");
   });
 });

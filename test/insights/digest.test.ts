@@ -78,7 +78,7 @@ describe("digest emails (embedded)", () => {
         html_body: string;
       }>(
         `select f.slug, o.subject, o.text_body, o.html_body from outbox o join forms f on f.id = o.form_id
-          where o.kind = 'digest' and o.status = 'sent' order by f.slug`,
+          where o.kind = 'digest' and o.status = 'kept' order by f.slug`,
       );
       expect(rows.map((r) => [r.slug, r.subject])).toEqual([
         ["always", "Daily digest: Digest <always> — 0 responses"],
@@ -151,7 +151,7 @@ describe("digest emails (embedded)", () => {
         text_body: string;
         html_body: string;
       }>(
-        "select subject, text_body, html_body from outbox where kind = 'digest' and status = 'sent'",
+        "select subject, text_body, html_body from outbox where kind = 'digest' and status = 'kept'",
       );
       expect(mail!.subject).toBe("Tägliche Übersicht: Sommerfest — 3 Antworten");
       expect(plain(mail!.text_body)).toContain(

@@ -84,6 +84,9 @@ describe.each(DB_KINDS)("email notifications through Postmark (%s)", (kind) => {
     const outbox = (await api("GET", "/api/outbox?limit=10")).body;
     expect(outbox.total).toBe(3);
     expect(outbox.emails.every((e: { status: string }) => e.status === "sent")).toBe(true);
+    // a mail provider: nothing said about keeping emails
+    const health = await api("GET", "/api/health?detail=1");
+    expect(health.body.warnings.join("\n")).not.toContain("kept");
   });
 
   it("sends exactly one milestone email when 64 concurrent submits cross it (percentage of target)", async () => {
@@ -145,10 +148,14 @@ describe("the embedded outbox", () => {
         form: "embedded",
         kind: "response",
         to: ["owner@example.com"],
-        status: "sent",
+        // nothing left the machine: kept, never called sent
+        status: "kept",
         subject: "New response to Signup <embedded>",
       });
       expect(emails[0].text).toContain("Zed");
+      // and doctor says so, in those words
+      const health = await api("GET", "/api/health?detail=1");
+      expect(health.body.warnings.join("\n")).toContain("emails are kept, not sent");
       expect((await api("GET", "/api/outbox?limit=500")).body.code).toBe("invalid_param");
     } finally {
       await s.close();

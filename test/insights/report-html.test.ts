@@ -216,7 +216,8 @@ describe("the HTML report", () => {
         heat: getComputedStyle(document.querySelector("td.heat")!).backgroundColor,
       }));
       expect(styles.bar).toBe("rgb(29, 78, 216)");
-      expect(styles.heat).toMatch(/^rgba\(30, 58, 138, /);
+      // the shade as the opaque colour it blends to (a checker reads no translucent background)
+      expect(styles.heat).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
       expect(violations).toEqual([]);
       await context.close();
     } finally {

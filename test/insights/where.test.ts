@@ -163,7 +163,17 @@ describe.each(DB_KINDS)("where on every read (%s)", (kind) => {
     expect(nps.nps).toMatchObject({ score: -100, detractors: 4 });
     const comments = summary.fields.find((f: { id: string }) => f.id === "fix");
     expect([...comments.answers].sort()).toEqual(DETRACTOR_FIXES);
+    // each comment beside its respondent's score (and plan): the old answers' under the live id
+    const beside = Object.fromEntries(
+      comments.answers.map((a: string, i: number) => [a, comments.answered_with[i]]),
+    );
+    expect(beside).toEqual({
+      "Billing is broken": { recommend: 2, plan: "Pro" },
+      "slow pages": { recommend: 5 },
+      "too pricey": { recommend: 0 },
+    });
     expect(report.structuredContent.markdown).toContain("4 responses where recommend ≤ 6");
+    expect(report.structuredContent.markdown).toMatch(/> slow pages\n> — recommend: 5/);
 
     const listed = await agent.call("list_responses", { slug: "pulse", where });
     expect(listed.structuredContent.total).toBe(4);

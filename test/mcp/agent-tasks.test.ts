@@ -157,7 +157,15 @@ describe("a scripted agent run over every tool, each answer checked against its 
       slug: "lunch-poll",
       patch: { title: "Lunch vote" },
     });
-    expect(edited).toMatchObject({ title: "Lunch vote", humanness: false });
+    // what changed and the plan, not the whole config (get_form has that)
+    expect(edited).toMatchObject({
+      slug: "lunch-poll",
+      changed: ["title"],
+      plan: { changes: [{ kind: "content_changed" }] },
+    });
+    expect(edited).not.toHaveProperty("config");
+    expect(JSON.stringify(edited).length).toBeLessThan(600);
+    expect((await call("get_form", { slug: "lunch-poll" })).title).toBe("Lunch vote");
     const added = await call("add_field", {
       slug: "lunch-poll",
       field: { id: "notes", type: "textarea", label: "Anything else?" },

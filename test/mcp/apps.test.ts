@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 describe("the server offers its apps", () => {
-  it("lists both ui:// documents and names them on the six tools; try_form is the app's alone", async () => {
+  it("lists both ui:// documents and names them on the six tools; try_form is the model's too", async () => {
     const { resources } = await client.listResources();
     for (const uri of ["ui://formdown/form", "ui://formdown/report"]) {
       const entry = resources.find((r) => r.uri === uri);
@@ -89,7 +89,8 @@ describe("the server offers its apps", () => {
       expect(ui(name).resourceUri).toBe("ui://formdown/form");
     for (const name of ["get_response_report", "get_form_stats"])
       expect(ui(name).resourceUri).toBe("ui://formdown/report");
-    expect(ui("try_form").visibility).toEqual(["app"]);
+    // the owner's test path to a live form: a host that follows visibility shows it to the model
+    expect(ui("try_form")?.visibility).toBeUndefined();
   });
 });
 
@@ -162,6 +163,33 @@ describe("the report app draws the report and drills down", () => {
     // filtered in the database, not by the app
     const listed = host.calls.find((c) => c.name === "list_responses");
     expect(listed?.args.where).toEqual([{ field: "role", op: "eq", value: "Product" }]);
+    expect(host.errors).toEqual([]);
+  });
+
+  it("reaches each bar by keyboard: a named button that Enter presses", async () => {
+    const host = await hostApp(browser, client, "ui://formdown/report", "get_response_report", {
+      slug: "tried",
+      period: "all",
+    });
+    const app = await host.app();
+    const bar = app.getByRole("button", { name: "Engineering: list responses" });
+    await bar.waitFor();
+    await expect(bar.getAttribute("tabindex")).resolves.toBe("0");
+    // Tab from the top of the document reaches it
+    const page = host.page;
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await app
+        .locator(":focus")
+        .getAttribute("data-key")
+        .catch(() => null);
+      if (focused === "Engineering") break;
+    }
+    await expect(app.locator(":focus").getAttribute("data-key")).resolves.toBe("Engineering");
+    await page.keyboard.press("Enter");
+    const drill = app.locator('[data-drill="role=Engineering"] li');
+    await drill.first().waitFor();
+    await expect(drill.count()).resolves.toBe(1);
     expect(host.errors).toEqual([]);
   });
 });

@@ -49,6 +49,27 @@ describe("tools/list costs an agent little", () => {
       expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
       expect(tool.description.length, tool.name).toBeLessThanOrEqual(400);
     }
+    // the portable form of a union (MCP Inspector --strict warns at `type: [..]`): one type per
+    // branch, everywhere in every tool's input and output schema
+    const unions: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) walk(n, `${path}/${i}`);
+      } else if (node && typeof node === "object")
+        for (const [key, value] of Object.entries(node)) {
+          if (key === "type" && Array.isArray(value)) unions.push(path);
+          walk(value, `${path}/${key}`);
+        }
+    };
+    for (const tool of tools) {
+      walk(tool.inputSchema, `${tool.name} input`);
+      walk(tool.outputSchema, `${tool.name} output`);
+    }
+    expect(unions).toEqual([]);
+    const webhook = ajv.compile(tools.find((t) => t.name === "test_webhook").outputSchema);
+    expect(webhook({ delivered: false, status: null, error: "unreachable" })).toBe(true);
+    expect(webhook({ delivered: true, status: 204 })).toBe(true);
+    expect(webhook({ delivered: true, status: "204" })).toBe(false);
     // the definition is described briefly and points at the complete schema
     const create = tools.find((t) => t.name === "create_form");
     expect(create.inputSchema.properties.definition.description).toContain(

@@ -113,6 +113,10 @@ describe("on a phone", () => {
       expect(ratio(c.chosen, c.card)).toBeGreaterThanOrEqual(3);
       expect(ratio(c.button, c.card)).toBeGreaterThanOrEqual(3);
       expect(ratio(c.button, c.buttonText)).toBeGreaterThanOrEqual(4.5);
+      // the call to action is the page's high-contrast, filled thing in both modes (SPEC §21):
+      // AAA text on it, and as far from the card as its text is (a mid grey read as disabled)
+      expect(ratio(c.button, c.buttonText)).toBeGreaterThanOrEqual(7);
+      expect(ratio(c.button, c.card)).toBeGreaterThanOrEqual(7);
       expect(ratio(c.fill, c.card)).toBeGreaterThanOrEqual(3);
       expect(ratio(c.track, c.card)).toBeGreaterThan(1.25);
       await page.context().close();

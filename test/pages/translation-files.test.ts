@@ -41,9 +41,9 @@ describe("the pages build with translation files", () => {
     expect(ar).toContain('<html lang="ar" dir="rtl"');
     expect(de).toContain("<h1>Wie machen wir uns?</h1>");
     // the Markdown below each file's header: the page's intro and its description, in its language
-    expect(own).toContain('<meta name="description" content="Five minutes, eight questions.');
-    expect(de).toContain('<meta name="description" content="Fünf Minuten, acht Fragen.');
-    expect(ar).toContain('<div class="fd-body"><p>خمس دقائق، ثمانية أسئلة.');
+    expect(own).toContain('<meta name="description" content="Five minutes, seven questions.');
+    expect(de).toContain('<meta name="description" content="Fünf Minuten, sieben Fragen.');
+    expect(ar).toContain('<div class="fd-body"><p>خمس دقائق، سبعة أسئلة.');
     for (const html of [own, de, ar])
       for (const link of ["en", "de", "ar", "x-default"])
         expect(html).toMatch(

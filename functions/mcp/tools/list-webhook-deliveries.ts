@@ -8,8 +8,7 @@ const STATUSES = ["pending", "delivered", "failed"] as const;
 export const listWebhookDeliveriesTool = defineTool({
   name: "list_webhook_deliveries",
   title: "List webhook deliveries",
-  description:
-    "The last 25, newest first (total: all): event, status, attempts, last_status (HTTP), last_error, next_attempt_at.",
+  description: "The last 25, newest first (total: all); last_status is the receiver's HTTP status.",
   input: z.object({
     slug,
     webhook_id: webhookId,

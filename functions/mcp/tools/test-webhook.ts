@@ -7,7 +7,7 @@ export const testWebhookTool = defineTool({
   name: "test_webhook",
   title: "Send a test event",
   description:
-    "A signed webhook.test event now: the receiver's HTTP status (error if unreachable); not retried.",
+    "Send a signed webhook.test now (not retried): the HTTP status, null if unreachable.",
   input: z.object({
     slug,
     webhook_id: webhookId,

@@ -9,27 +9,29 @@ import { defineTool, WRITE } from "../tool.ts";
 const NOTE = "Try it: what you submit here is stored as a test response, left out of counts.";
 
 /**
- * The form app's own tool (SPEC §18), hidden from the model (`visibility: ["app"]`): without
- * `fields`, the respondent's page of the form, rendered by the pages' components; with them, a
- * test answer (SPEC §16) through the submit service, as the owner's key sends one.
+ * Trying a form, live ones too (SPEC §18): without `fields`, the respondent's page, rendered by
+ * the pages' components (the form app shows it); with them, a test answer (SPEC §16) through the
+ * submit service, as the owner's key sends one, or with `test: false` a real response. Visible to
+ * the model as well as the app: it is the owner's path to a live form, and anti-bot stays on.
  */
 export const tryFormTool = defineTool({
   name: "try_form",
   title: "Try a form",
-  description: "The form app's: its page; with fields, a test response.",
+  description:
+    "A form's page; fields: a test response, live forms too (test: false: a real one), no anti-bot.",
   input: z.object({
     slug,
     fields: z.record(z.string(), z.unknown()).optional(),
     lang: z.string().optional(),
+    test: z.boolean().optional(),
   }),
   output: z.looseObject({}),
   annotations: WRITE,
-  meta: { ui: { visibility: ["app"] } },
   run: async (ctx, account, a) => {
     const lang = a.lang ? { lang: a.lang } : {};
     if (a.fields !== undefined)
       return submit(ctx, a.slug, {
-        body: { fields: a.fields, ...lang },
+        body: { fields: a.fields, ...lang, ...(a.test === false ? { test: false } : {}) },
         ip: undefined,
         idempotencyKey: undefined,
         accountId: account.id,

@@ -47,7 +47,8 @@ export async function countChanges(
   }
   if (filters.length === 0) return specs.map(() => 0);
   const [row] = await ctx.db.query<{ n: number[] }>(
-    `select array[${filters.join(", ")}]::int[] as n from responses where form_id = $1`,
+    // real responses only: a test answer (SPEC §16) is no one's answer to lose
+    `select array[${filters.join(", ")}]::int[] as n from responses where form_id = $1 and not test`,
     params,
   );
   return at.map((i) => (i === -1 ? 0 : Number(row?.n[i] ?? 0)));

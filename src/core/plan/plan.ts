@@ -257,7 +257,8 @@ export function finishPlan(
   let summary =
     n === 0
       ? "No changes."
-      : `${n} change${n === 1 ? "" : "s"}${fromVersion === null ? "" : ` to version ${fromVersion}`}.`;
+      : // the version the change makes, from the live one (a deploy writes version + 1)
+        `${n} change${n === 1 ? "" : "s"}${fromVersion === null ? "" : `: version ${fromVersion} → ${fromVersion + 1}`}.`;
   if (destructive) {
     const total = draft.reduce((s, c, i) => s + (c.loses ? (counts[i] ?? 0) : 0), 0);
     summary += ` Destructive: ${answers(total)} would no longer be reachable under the new definition (they stay stored); confirm the change (--confirm, confirm: true, ?confirm=true) or map them with formerly.`;

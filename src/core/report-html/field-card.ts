@@ -8,7 +8,7 @@ import { fill } from "../locales/index.ts";
 import { questionLabel } from "../piping.ts";
 import { type Figures, fieldFigures } from "../report-figures.ts";
 import type { ReportLocale } from "../report-locale.ts";
-import type { Tally } from "../report-summary.ts";
+import { type Tally, withLine } from "../report-summary.ts";
 
 /** A table of the chart's numbers, folded under the chart (the chart's text equivalent). */
 export function numbersTable(
@@ -146,7 +146,13 @@ function body(field: Field, f: Figures, id: string, label: string, l: ReportLoca
       );
     }
     case "text":
-      return `<p>${escapeXml(t.recent_answers)}</p>${f.recent.map((a) => `<blockquote>${escapeXml(a)}</blockquote>`).join("")}`;
+      // each with its respondent's key answers: a comment is read beside its score
+      return `<p>${escapeXml(t.recent_answers)}</p>${f.recent
+        .map((a, i) => {
+          const beside = withLine(f.with[i]);
+          return `<blockquote>${escapeXml(a)}${beside ? `<footer>${escapeXml(beside)}</footer>` : ""}</blockquote>`;
+        })
+        .join("")}`;
   }
 }
 

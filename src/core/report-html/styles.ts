@@ -29,7 +29,7 @@ caption{text-align:start;font-weight:600;padding:4px 0}
 th,td{border:1px solid #e5e7eb;padding:4px 8px;text-align:start;vertical-align:top}
 td.n,td.heat{text-align:end;font-variant-numeric:tabular-nums}
 details summary{cursor:pointer;color:#1e40af}
-blockquote{margin:6px 0;padding:4px 10px;border-inline-start:3px solid #d1d5db;white-space:pre-wrap;overflow-wrap:anywhere}
+blockquote{margin:6px 0;padding:4px 10px;border-inline-start:3px solid #d1d5db;white-space:pre-wrap;overflow-wrap:anywhere}blockquote footer{color:#4b5563;font-size:13px;white-space:normal}
 a{color:#1e40af}
 footer{color:#4b5563;margin:28px 0 8px;font-size:.85rem}
 @media (max-width:520px){main{padding:10px}section.card{padding:10px}th,td{padding:3px 5px}}
