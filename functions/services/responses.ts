@@ -1,4 +1,5 @@
 import { raise } from "../../src/core/errors.ts";
+import { isoInstant } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
 import { type FormHead, ownedFormHead } from "./form-view.ts";
@@ -11,18 +12,12 @@ export interface Range {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** A since/until value: ISO timestamp with offset, or a bare date meaning midnight UTC. */
 export function parseInstant(name: string, value: string | undefined): string | null {
   if (value === undefined || value === "") return null;
-  const text = DATE.test(value) ? `${value}T00:00:00Z` : value;
-  if (!DATE.test(value) && !DATETIME.test(value))
-    raise("invalid_param", `${name} must be an ISO date or timestamp.`);
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) raise("invalid_param", `${name} must be an ISO date or timestamp.`);
-  return new Date(ms).toISOString();
+  // the filter's own reading (years 1 to 9999: Postgres has no year 0)
+  return isoInstant(value) ?? raise("invalid_param", `${name} must be an ISO date or timestamp.`);
 }
 
 /** A whole-number query parameter within [min, max]; 400 invalid_param otherwise. */
