@@ -1,6 +1,7 @@
 import { assertNever, type FieldIssue, fail, ok, type Result } from "./errors.ts";
 import type { Field } from "./field-schema.ts";
 import { optionValue } from "./options.ts";
+import { andMore, ProblemList } from "./problem-list.ts";
 import { clip, clipList, quote } from "./quote.ts";
 import { answerOf, visibleFields } from "./show-if.ts";
 
@@ -148,10 +149,13 @@ export function validateAnswers(
     });
   }
   const answers = fields as Record<string, unknown>;
-  const details: FieldIssue[] = [];
+  // at most 100 problems listed, the rest counted (a 1 MB body can name 91,920 unknown ids)
+  const details = new ProblemList<FieldIssue>();
+  const ids = new Set(form.fields.map((f) => f.id));
   for (const id of Object.keys(answers)) {
-    if (!form.fields.some((f) => f.id === id))
-      details.push({ field: clip(id), message: "is not a field of this form" });
+    if (ids.has(id)) continue;
+    if (details.full) details.count();
+    else details.push({ field: clip(id), message: "is not a field of this form" });
   }
   const payload: Payload = {};
   for (const field of visibleFields(form.fields, answers)) {
@@ -165,9 +169,14 @@ export function validateAnswers(
     if (problem) details.push({ field: field.id, message: problem });
     else if (!isEmptyAnswer(value)) payload[field.id] = value;
   }
-  if (details.length > 0) {
-    const noun = details.length === 1 ? "answer needs" : "answers need";
-    return fail("validation_failed", `${details.length} ${noun} attention.`, { details });
+  if (details.total > 0) {
+    const noun = details.total === 1 ? "answer needs" : "answers need";
+    const count = details.total.toLocaleString("en-US");
+    const rest =
+      details.more > 0 ? ` (${details.items.length} listed, ${andMore(details.more)})` : "";
+    return fail("validation_failed", `${count} ${noun} attention${rest}.`, {
+      details: details.items,
+    });
   }
   const declared = form.hidden ?? [];
   if (declared.length > 0) {
