@@ -128,12 +128,9 @@ describe.each(DB_KINDS)("no input ends or stalls the process (SPEC §23) on %s",
     const { copyOut, query } = db;
     if (copyOut) db.copyOut = () => copyOut.call(db, "copy (select 1 / 0) to stdout");
     db.query = <T>(text: string, params?: unknown[], options?: Parameters<typeof query>[2]) =>
-      query.call(
-        db,
-        text.includes("cursor_at") ? "select 1 / 0" : text,
-        params,
-        options,
-      ) as Promise<T[]>;
+      (text.includes("cursor_at")
+        ? query.call(db, "select 1 / 0")
+        : query.call(db, text, params, options)) as Promise<T[]>;
     try {
       for (const format of ["csv", "json", "markdown"]) {
         const res = await get(`/api/forms/filtered/responses/export?format=${format}`);
@@ -185,6 +182,109 @@ describe.each(DB_KINDS)("no input ends or stalls the process (SPEC §23) on %s",
       expect(res.text.trim().split("\n")).toHaveLength(2);
     },
   );
+
+  it.each([
+    ["a form of two fields", "filtered"],
+    ["a form of 500 fields", "wide"],
+  ])(
+    "answers a 1 MB submit of 91,920 unknown answers to %s with a short 400 listing 100 problems",
+    async (_, slug) => {
+      if (slug === "wide") {
+        const fields = Array.from({ length: 500 }, (_, i) => ({ id: `f${i}`, type: "text" }));
+        const made = await api("POST", "/api/forms", {
+          body: { title: "Wide", slug, humanness: false, fields },
+        });
+        expect(made.status).toBe(201);
+      }
+      const fields = Object.fromEntries(Array.from({ length: 91_920 }, (_, i) => [`k${i}`, 1]));
+      expect(JSON.stringify({ fields }).length).toBeLessThanOrEqual(1024 * 1024);
+      const res = await send("POST", `/api/forms/${slug}/submit`, { fields }, null);
+      expect([res.status, res.json.code]).toEqual([400, "validation_failed"]);
+      expect(res.text.length).toBeLessThan(MAX_ERROR_BYTES);
+      expect(res.json.details).toHaveLength(100);
+      expect(res.json.details[0]).toEqual({ field: "k0", message: "is not a field of this form" });
+      // the rest counted, not listed
+      expect(res.json.error).toMatch(/91,920 answers need attention.*…and 91,820 more/);
+      await alive();
+    },
+  );
+
+  it("answers a translation file of 12,720 unknown fields with a short 400 listing 100 problems, on REST and MCP", async () => {
+    const form = `---
+title: Event
+slug: event
+humanness: false
+languages: [de]
+fields:
+  - id: role
+    type: text
+    label: Role
+---
+`;
+    const lines = Array.from({ length: 12_720 }, (_, i) => `  f${i}: {label: x}`);
+    const de = `---\ntitle: Veranstaltung\nfields:\n${lines.join("\n")}\n---\n`;
+    expect(de.length).toBeGreaterThan(250_000);
+    const put = await send(
+      "PUT",
+      "/api/forms/event",
+      { markdown: form, translations: { de: { content: de } } },
+      s.apiKey,
+    );
+    expect([put.status, put.json.code], put.text.slice(0, 500)).toEqual([400, "validation_failed"]);
+    expect(put.text.length).toBeLessThan(MAX_ERROR_BYTES);
+    expect(put.json.details).toHaveLength(100);
+    expect(put.json.details[0]).toEqual({
+      field: "translations.de.fields.f0.label",
+      message: expect.stringMatching(/^forms\/@me\/event\.de\.md:4: the form has no field "f0"/),
+    });
+    expect(put.json.error).toMatch(/…and 12,620 more/);
+    await alive();
+    // the form as it is, then its translation alone through deploy_form {lang}
+    const made = await send(
+      "PUT",
+      "/api/forms/event",
+      { markdown: form.replace("languages: [de]\n", "") },
+      s.apiKey,
+    );
+    expect(made.status, made.text).toBe(201);
+    const tool = await send(
+      "POST",
+      "/api/mcp",
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "deploy_form", arguments: { slug: "event", lang: "de", content: de } },
+      },
+      s.apiKey,
+    );
+    expect(tool.text.length).toBeLessThan(MAX_ERROR_BYTES);
+    expect(tool.json.result.isError, tool.text.slice(0, 500)).toBe(true);
+    expect(tool.json.result.structuredContent.code).toBe("validation_failed");
+    expect(tool.json.result.structuredContent.details.length).toBeLessThanOrEqual(101);
+    await alive();
+  });
+
+  it("answers a tool call of 91,920 unknown arguments with a short error naming 100", async () => {
+    const args = Object.fromEntries(Array.from({ length: 91_920 }, (_, i) => [`k${i}`, 1]));
+    const tool = await send(
+      "POST",
+      "/api/mcp",
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "list_forms", arguments: args },
+      },
+      s.apiKey,
+    );
+    expect(tool.text.length).toBeLessThan(MAX_ERROR_BYTES);
+    const answer = tool.json.result.structuredContent;
+    expect([tool.json.result.isError, answer.code]).toEqual([true, "validation_failed"]);
+    expect(answer.details).toHaveLength(100);
+    expect(answer.error).toMatch(/…and 91,820 more/);
+    await alive();
+  });
 
   it("still filters on version and submitted_at within range", async () => {
     const w = encodeURIComponent(
