@@ -144,9 +144,9 @@ describe.each(DB_KINDS)("no input ends or stalls the process (SPEC §23) on %s",
     await alive();
   });
 
-  it.runIf(db === "postgres")(
-    "ends a COPY export that fails mid-stream, freeing its connection, and lives on",
-    async () => {
+  // COPY is Postgres's: PGlite exports in batches, whose first failing is the test above
+  if (db === "postgres")
+    it("ends a COPY export that fails mid-stream, freeing its connection, and lives on", async () => {
       const db = s.ctx.db;
       const { copyOut } = db;
       // the export's own statement over its one response 300,000 times: the first rows arrive,
@@ -180,8 +180,7 @@ describe.each(DB_KINDS)("no input ends or stalls the process (SPEC §23) on %s",
       const res = await get("/api/forms/filtered/responses/export?format=csv");
       expect(res.status).toBe(200);
       expect(res.text.trim().split("\n")).toHaveLength(2);
-    },
-  );
+    });
 
   it.each([
     ["a form of two fields", "filtered"],
