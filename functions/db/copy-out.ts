@@ -1,4 +1,3 @@
-import { EventEmitter } from "node:events";
 import type { Readable } from "node:stream";
 import type postgres from "postgres";
 import type { Gate } from "./gate.ts";
@@ -91,8 +90,9 @@ function listened<T extends postgres.PendingQuery<postgres.Row[]>>(
   const q = query as unknown as { resolve: (value: unknown) => void };
   const resolve = q.resolve;
   q.resolve = (value) => {
-    if (value instanceof EventEmitter)
-      value.on("error", (error: unknown) => {
+    const stream = value as Partial<Pick<Readable, "on">> | null;
+    if (typeof stream?.on === "function")
+      stream.on("error", (error: unknown) => {
         failed.error ??= error;
       });
     resolve(value);
