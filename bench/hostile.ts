@@ -1,6 +1,9 @@
-// Hostile input (SPEC §19): how fast each attack is refused, how big the answer is, and what the
-// largest form that still validates costs to validate and render (the bound: 100 ms of one core).
-// Usage: npx node bench/hostile.ts [rounds]   (pages are timed when `npm run build` has run).
+// Hostile input (SPEC §19, §23): how fast each attack is refused, how big the answer is, and what
+// the largest form that still validates costs to validate and render (the bound: 100 ms of one
+// core); for issue 41's items 1, 2 and 8, the worst event-loop block while each is answered (the
+// goal: at most 1 s) and the answer's size.
+// Usage: npx node bench/hostile.ts [rounds] [pglite|postgres]   (pages are timed when `npm run
+// build` has run; postgres: a database of its own on BENCH_DATABASE_URL's server, dropped after).
 // Figures are CPU time of this process (server and client share it) and medians over rounds; the
 // submit latency is compared with the same submit alone, in the same run, as a ratio.
 
@@ -8,7 +11,8 @@ import "./reader-gone.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { wrapPglite } from "../functions/db/db.ts";
+import postgres from "postgres";
+import { type Db, openPostgres, wrapPglite } from "../functions/db/db.ts";
 import { migrate } from "../functions/db/migrate.ts";
 import { openPglite } from "../functions/db/pglite.ts";
 import { startServer } from "../functions/node/server.ts";
@@ -18,6 +22,7 @@ import { validateForm } from "../src/core/validate-form.ts";
 import { aliasBombFile, hugeScale, largestForm } from "../test/security/hostile-forms.ts";
 
 const rounds = Number(process.argv[2] ?? 7);
+const kind = process.argv[3] === "postgres" ? "postgres" : "pglite";
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const cpuMs = (f: () => unknown) => {
   const start = process.cpuUsage();
@@ -44,7 +49,16 @@ console.log(
 );
 
 const dir = mkdtempSync(join(tmpdir(), "bench-hostile-"));
-const db = wrapPglite(await openPglite(join(dir, "pg")));
+const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const admin = kind === "postgres" ? postgres(base, { max: 1, onnotice: () => {} }) : null;
+const dbName = `formdown_bench_${Date.now()}`;
+let db: Db;
+if (admin) {
+  await admin.unsafe(`create database ${dbName}`);
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  db = openPostgres(url.toString());
+} else db = wrapPglite(await openPglite(join(dir, "pg")));
 await migrate(db);
 const server = await startServer({
   env: {
@@ -133,6 +147,163 @@ try {
       `largest valid form page: HTTP ${first.status}, ${first.bytes} B HTML, ${fmt(median(runs.map((r) => r.cpu)))} ms CPU (server and client), ${fmt(median(runs.map((r) => r.ms)))} ms wall`,
     );
   }
+  await stalls(s.url, s.apiKey, post);
 } finally {
   await server.close();
+  if (admin) {
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+/**
+ * Issue 41's items 1, 2 and 8, each sent as the attacker sent it: the worst event-loop block while
+ * the server answers (a timer due every 5 ms: how late it ran at worst; and how long /api/health
+ * took when asked meanwhile) and the answer's size.
+ */
+async function stalls(
+  url: string,
+  key: string,
+  post: (path: string, body: unknown, key?: string | null) => Promise<{ status: number }>,
+) {
+  const fields = Array.from({ length: 500 }, (_, i) => ({ id: `f${i}`, type: "text" }));
+  const setup = [
+    await post("/api/forms", { title: "W", slug: "wide", humanness: false, fields }),
+    await post("/api/forms", {
+      title: "V",
+      slug: "versions",
+      humanness: false,
+      fields: [{ id: "a", type: "text" }],
+    }),
+    await post("/api/forms/versions/submit", { fields: { a: "x" } }, null),
+  ];
+  if (setup.some((r) => r.status !== 201)) throw new Error("stall setup failed");
+  const w = encodeURIComponent(
+    JSON.stringify([{ field: "version", op: "eq", value: 99999999999 }]),
+  );
+  const unknown = JSON.stringify({
+    fields: Object.fromEntries(Array.from({ length: 91_920 }, (_, i) => [`k${i}`, 1])),
+  });
+  const form =
+    "---\ntitle: E\nslug: event\nhumanness: false\nlanguages: [de]\nfields:\n  - id: role\n    type: text\n---\n";
+  const de = `---\ntitle: V\nfields:\n${Array.from({ length: 12_720 }, (_, i) => `  f${i}: {label: x}`).join("\n")}\n---\n`;
+  const mcp = (name: string, args: unknown) =>
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name, arguments: args },
+    });
+  const auth = { authorization: `Bearer ${key}` };
+  const json = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+  const cases: [string, string, RequestInit, boolean][] = [
+    [
+      "1 where version 99999999999: CSV export",
+      `/api/forms/versions/responses/export?format=csv&where=${w}`,
+      { headers: auth },
+      true,
+    ],
+    [
+      "1 … the same export again",
+      `/api/forms/versions/responses/export?format=csv&where=${w}`,
+      { headers: auth },
+      true,
+    ],
+    [
+      "1 … MCP export_responses",
+      "/api/mcp",
+      {
+        method: "POST",
+        headers: { ...json, ...auth },
+        body: mcp("export_responses", {
+          slug: "versions",
+          where: [{ field: "version", op: "eq", value: 99999999999 }],
+        }),
+      },
+      true,
+    ],
+    ["1 … /responses", `/api/forms/versions/responses?where=${w}`, { headers: auth }, true],
+    ["1 … /stats", `/api/forms/versions/stats?where=${w}`, { headers: auth }, true],
+    ["1 … /report", `/api/forms/versions/report?where=${w}`, { headers: auth }, true],
+    [
+      "2 translation file, 12,720 unknown fields (PUT)",
+      "/api/forms/event",
+      {
+        method: "PUT",
+        headers: { ...json, ...auth },
+        body: JSON.stringify({ markdown: form, translations: { de: { content: de } } }),
+      },
+      true,
+    ],
+    [
+      "8 submit of 91,920 unknown ids, 2-field form",
+      "/api/forms/versions/submit",
+      { method: "POST", headers: json, body: unknown },
+      true,
+    ],
+    [
+      "8 … on a 500-field form",
+      "/api/forms/wide/submit",
+      { method: "POST", headers: json, body: unknown },
+      true,
+    ],
+    [
+      "8 … four at once on the 500-field form",
+      "/api/forms/wide/submit",
+      { method: "POST", headers: json, body: unknown },
+      false,
+    ],
+  ];
+  console.log(
+    "issue 41 (SPEC §23: no request holds the event loop more than 1 s; error answers at most 64 KB):",
+  );
+  const once = async (path: string, init: RequestInit, alone: boolean) => {
+    const lag = lagProbe();
+    const t = performance.now();
+    const sent = Array.from({ length: alone ? 1 : 4 }, () =>
+      fetch(`${url}${path}`, init).then(async (r) => ({
+        status: r.status,
+        bytes: (await r.arrayBuffer()).byteLength,
+      })),
+    );
+    // asked a moment later, while the server is at it: answered when the loop is free again
+    const health = new Promise((r) => setTimeout(r, 20)).then(async () => {
+      const h = performance.now();
+      await fetch(`${url}/api/health`).then((r) => r.arrayBuffer());
+      return performance.now() - h;
+    });
+    const answers = await Promise.all(sent);
+    const healthMs = await health;
+    return { ...answers[0]!, wall: performance.now() - t, block: lag.stop(), healthMs };
+  };
+  for (const [name, path, init, alone] of cases) {
+    // the first of each loads and compiles what it reaches (once per process); then warm runs
+    const cold = await once(path, init, alone);
+    const warm = [];
+    for (let r = 0; r < Math.max(1, rounds); r++) warm.push(await once(path, init, alone));
+    const worst = Math.max(...warm.map((w) => w.block));
+    console.log(
+      `  ${name}: HTTP ${cold.status}, ${cold.bytes} B answer; worst event-loop block ${fmt(median(warm.map((w) => w.block)))} ms (median of ${warm.length}, worst ${fmt(worst)}; first ${fmt(cold.block)}), /api/health meanwhile ${fmt(median(warm.map((w) => w.healthMs)))} ms, ${fmt(median(warm.map((w) => w.wall)))} ms wall`,
+    );
+  }
+}
+
+/** A timer due every 5 ms: the longest it was kept waiting past that is the worst block. */
+function lagProbe() {
+  let last = performance.now();
+  let worst = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last - 5);
+    last = now;
+  }, 5);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(worst, performance.now() - last - 5, 0);
+    },
+  };
 }

@@ -23,3 +23,32 @@ export function capped(
     }),
   );
 }
+
+/** An iteration under way: its first item read already; `close` ends the source. */
+export interface Started<T> extends AsyncIterable<T> {
+  close(): Promise<void>;
+}
+
+/**
+ * `source` with its first item read already, so a statement that fails at once fails the request
+ * (its `{error, code}` answer) rather than a download already under way (issue 41). Whoever
+ * takes it calls `close` when done, read or not: the source may hold a database connection.
+ */
+export async function started<T>(source: AsyncIterable<T>): Promise<Started<T>> {
+  const it = source[Symbol.asyncIterator]();
+  let first: IteratorResult<T> | null = await it.next();
+  const close = async () => {
+    first = null;
+    await it.return?.();
+  };
+  const next = (): Promise<IteratorResult<T>> => {
+    const pending = first;
+    first = null;
+    return pending ? Promise.resolve(pending) : it.next();
+  };
+  const done = async (): Promise<IteratorResult<T>> => {
+    await close();
+    return { done: true, value: undefined };
+  };
+  return { [Symbol.asyncIterator]: () => ({ next, return: done }), close };
+}

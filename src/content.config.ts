@@ -9,7 +9,11 @@ import { z } from "zod";
 import { BUNDLED_EXAMPLES, hasOwnForms } from "./core/bundled-examples.ts";
 import { formatFormFileError, parseFormFile } from "./core/form-file.ts";
 import { type Form, formSchema } from "./core/schema.ts";
-import { checkTranslationFile, isTranslationFile } from "./core/translation-file.ts";
+import {
+  checkTranslationFile,
+  isTranslationFile,
+  listedWithMore,
+} from "./core/translation-file.ts";
 
 // forms/@<handler>/<slug>.md — the id keeps the handler, so the URL maps 1:1 to the file.
 // <slug>.<lang>.md beside a form is its translation (SPEC §20), never a form of its own.
@@ -74,7 +78,10 @@ async function translationProblems(form: Form, dir: string, root: string): Promi
     const text = await readFile(path, "utf8").catch(() => null);
     if (text === null)
       out.push(`${shown}:1: "${lang}" is in the form's languages but this file is missing.`);
-    else out.push(...checkTranslationFile(form, text, shown).errors.map(formatFormFileError));
+    else {
+      const { errors, more } = checkTranslationFile(form, text, shown);
+      out.push(...listedWithMore(errors, more.errors, shown).map(formatFormFileError));
+    }
   }
   return out;
 }

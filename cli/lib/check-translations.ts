@@ -4,7 +4,11 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { type FormFileError, keyLine, parseFormFile } from "../../src/core/form-file.ts";
 import type { Form } from "../../src/core/schema.ts";
-import { checkTranslationFile, translationName } from "../../src/core/translation-file.ts";
+import {
+  checkTranslationFile,
+  listedWithMore,
+  translationName,
+} from "../../src/core/translation-file.ts";
 import type { CheckedFile } from "./check-files.ts";
 
 const read = (file: string) => readFile(file, "utf8").catch(() => null);
@@ -24,8 +28,16 @@ async function siblings(formFile: string): Promise<Map<string, string>> {
 /** One translation file checked against its form. */
 async function checkOne(form: Form, file: string): Promise<CheckedFile> {
   const text = (await read(file)) ?? "";
-  const { errors, warnings } = checkTranslationFile(form, text, file);
-  return { file, text, form: null, kind: "translation", errors, warnings };
+  const { errors, warnings, more } = checkTranslationFile(form, text, file);
+  return {
+    file,
+    text,
+    form: null,
+    kind: "translation",
+    // at most 100 of each, then how many more
+    errors: listedWithMore(errors, more.errors, file),
+    warnings: listedWithMore(warnings, more.warnings, file),
+  };
 }
 
 /**

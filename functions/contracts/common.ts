@@ -1,6 +1,7 @@
 // The pieces every contract shares, declared once: the error answer, the access password, list
 // bounds, flags, time ranges, where, and the glue that makes a zod schema a route's validator and
 // its OpenAPI description (hono-openapi reads both from the route's middlewares).
+
 import type { MiddlewareHandler } from "hono";
 import {
   type DescribeRouteOptions,
@@ -12,6 +13,7 @@ import {
 import { z } from "zod";
 import { type ErrorCode, raise } from "../../src/core/errors.ts";
 import { formatPath } from "../../src/core/validate-form.ts";
+import { isoInstant } from "../../src/core/where/where.ts";
 import type { Env } from "../auth.ts";
 import { readJson } from "../http/body.ts";
 
@@ -53,17 +55,14 @@ export const flag = (description: string) =>
     .transform((v) => v === "true")
     .describe(description);
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-/** since/until: an ISO timestamp with offset, or a bare date meaning midnight UTC. */
+/** since/until: an ISO timestamp with offset, or a bare date meaning midnight UTC (years 1–9999). */
 const instant = z
   .string()
   .optional()
   .transform((v, c) => {
     if (!v) return null;
-    const ms =
-      DATE.test(v) || DATETIME.test(v) ? Date.parse(DATE.test(v) ? `${v}T00:00:00Z` : v) : NaN;
-    if (!Number.isNaN(ms)) return new Date(ms).toISOString();
+    const at = isoInstant(v);
+    if (at) return at;
     c.addIssue({ code: "custom", message: "must be an ISO date or timestamp" });
     return z.NEVER;
   })

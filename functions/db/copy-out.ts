@@ -28,6 +28,8 @@ export async function* copyOut(
     c?.release();
   };
   let readable: Readable;
+  // the statement's error, caught by a listener the stream has from the moment it is made
+  const failed: { error?: unknown } = {};
   try {
     readable = (await gate.run(async () => {
       await end("rollback");
@@ -44,7 +46,7 @@ export async function* copyOut(
         );
         query = conn.unsafe(statement);
       }
-      return query.readable();
+      return listened(query, failed).readable();
     }, true)) as unknown as Readable;
   } catch (error) {
     await end("rollback");
@@ -57,17 +59,43 @@ export async function* copyOut(
     // four, every export waited). Instead the statement is cancelled and the rest let through.
     for await (const chunk of readable.iterator({ destroyOnReturn: false }))
       yield chunk as Uint8Array;
+    // a stream destroyed with the error before it was read ends like one that was read whole
+    if (failed.error !== undefined) throw failed.error;
     read = true;
   } finally {
     // left early, not ended by an error of the statement's (that closed the stream already)
     if (!read && !readable.destroyed) {
       // the cancel ends the statement with an error, which closes the stream
       const closed = new Promise((resolve) => readable.once("close", resolve));
-      readable.on("error", () => {});
       void query!.cancel();
       readable.resume();
       await closed;
     }
     await end(read ? "commit" : "rollback");
   }
+}
+
+/**
+ * The query with its COPY stream listened to for `error` from the moment postgres.js makes it.
+ * postgres.js hands the stream to the query's `resolve` and, when the statement fails after it
+ * began (a value out of range, a cancel), destroys it with the error at once — often in the same
+ * read of the socket, so the error is emitted before the caller awaiting the query could listen,
+ * and an `error` nobody listens to ends the process (issue 41). (postgres.js replaces `resolve`
+ * the same way for its own cursors.)
+ */
+function listened<T extends postgres.PendingQuery<postgres.Row[]>>(
+  query: T,
+  failed: { error?: unknown },
+): T {
+  const q = query as unknown as { resolve: (value: unknown) => void };
+  const resolve = q.resolve;
+  q.resolve = (value) => {
+    const stream = value as Partial<Pick<Readable, "on">> | null;
+    if (typeof stream?.on === "function")
+      stream.on("error", (error: unknown) => {
+        failed.error ??= error;
+      });
+    resolve(value);
+  };
+  return query;
 }

@@ -110,6 +110,32 @@ describe.each(url ? [url] : [])("timeouts on Postgres (%s)", (base) => {
     expect(lines).toBe(1000);
   });
 
+  it("ends a COPY whose statement fails after it began with that error, every time, and the process lives on", async () => {
+    // the error comes in the same read as the start of the COPY: its stream was destroyed before
+    // anything listened, and the second such export ended the process (issue 41)
+    const cases: [string, unknown[] | undefined][] = [
+      [
+        "copy (with p as materialized (select (current_setting('formdown.copy_params')::jsonb ->> 0)::int as v0) select (select v0 from p)) to stdout",
+        [99999999999],
+      ],
+      ["copy (select 1 / (g - 3) from generate_series(1, 5) g) to stdout", undefined],
+    ];
+    for (let i = 0; i < 6; i++) {
+      const [statement, params] = cases[i % 2]!;
+      const error = await (async () => {
+        for await (const _ of db.copyOut!(statement, params));
+      })().catch((e: unknown) => e);
+      expect((error as { code?: string }).code).toBe(i % 2 === 0 ? "22003" : "22012");
+    }
+    // and the export connections are free
+    let lines = 0;
+    for await (const chunk of db.copyOut!(
+      "copy (select g from generate_series(1, 10) g) to stdout",
+    ))
+      lines += new TextDecoder().decode(chunk).split("\n").length - 1;
+    expect(lines).toBe(10);
+  });
+
   it("answers a ping, and a ping on a closed port fails at once", async () => {
     await expect(db.ping!()).resolves.toBeUndefined();
     const dead = openPostgres("postgres://postgres@127.0.0.1:1/none", { max: 1 });

@@ -3,6 +3,7 @@
 // (`npx deno run -A functions/deno/main.ts`) and supabase/functions/formdown/index.ts.
 import { createApp } from "../app.ts";
 import { createContext } from "../compose.ts";
+import { missedErrorReporter } from "../error-line.ts";
 import { drainingGate, within } from "../http/draining.ts";
 import { configWarnings } from "../http/operations.ts";
 
@@ -16,6 +17,12 @@ declare const Deno: {
   exit(code: number): never;
 };
 
+/** Deno's global events for what no handler caught; `preventDefault` keeps the process alive. */
+declare function addEventListener(
+  type: "error" | "unhandledrejection",
+  listener: (event: { error?: unknown; reason?: unknown; preventDefault(): void }) => void,
+): void;
+
 declare const EdgeRuntime: { waitUntil?(p: Promise<unknown>): void } | undefined;
 
 /** A request without the path prefix its host puts in front (Supabase: the function's name). */
@@ -28,7 +35,29 @@ export function stripPrefix(req: Request, prefix: string): Request {
   return new Request(url, req);
 }
 
+let guarded = false;
+
+/**
+ * An error a handler missed (an uncaught exception, an unhandled rejection) is logged as one line
+ * and survived, never the end of the process (SPEC §23), as functions/node/process-guard.ts does
+ * on Node; each such cause is still fixed where it is.
+ */
+export function guardIsolate(log: (line: string) => void = (line) => console.error(line)): void {
+  if (guarded) return;
+  guarded = true;
+  const report = missedErrorReporter(log);
+  addEventListener("error", (event) => {
+    event.preventDefault();
+    report("an uncaught exception", event.error);
+  });
+  addEventListener("unhandledrejection", (event) => {
+    event.preventDefault();
+    report("an unhandled rejection", event.reason);
+  });
+}
+
 export async function serveFormdown(options: { pathPrefix?: string } = {}): Promise<void> {
+  guardIsolate();
   const env = Deno.env.toObject();
   if (!env.DATABASE_URL) {
     console.error(

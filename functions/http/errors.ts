@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { boundedFailure } from "../../src/core/bounded-failure.ts";
 import { AppError, type ErrorCode, type Failure } from "../../src/core/errors.ts";
 import type { Log } from "../context.ts";
 import { unavailableFailure } from "../db/outage.ts";
@@ -25,7 +26,9 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 |
   };
 
 /** The one mapping from a Failure to an HTTP answer: `{error, code}` (+ details). */
-export function failureResponse(failure: Failure, headers: Record<string, string> = {}): Response {
+export function failureResponse(given: Failure, headers: Record<string, string> = {}): Response {
+  // at most 100 details and 64 KB, whatever made it (SPEC §23)
+  const failure = boundedFailure(given);
   const body: Record<string, unknown> = { error: failure.error, code: failure.code };
   if (failure.details) body.details = failure.details;
   if (failure.plan !== undefined) body.details = failure.plan;

@@ -8,9 +8,10 @@ import { type Range, record } from "../services/responses.ts";
 import { formLineage, retiredColumns } from "../services/versions/reads.ts";
 import { resolveWhere } from "../services/where/resolve.ts";
 import { whereCopySql } from "../services/where/sql.ts";
+import { type Started, started } from "../streams.ts";
 import { copyLines, markdownHead } from "./copy-lines.ts";
 import { copyStatement } from "./copy-statement.ts";
-import { recordBatches } from "./records.ts";
+import { recordBatches, type StoredRecord } from "./records.ts";
 
 export const FORMATS = {
   csv: "text/csv",
@@ -60,13 +61,19 @@ export async function exportResponses(
     const where = filter.length > 0 ? whereCopySql(filter) : null;
     const shape = { formId: row.id, columns, range, quiz, withTest, lang, filter: where };
     // Postgres streams each row's raw fields, as fast as a bare COPY, and this process writes
-    // them as the format's lines (copy-lines.ts) while Postgres reads on
+    // them as the format's lines (copy-lines.ts) while Postgres reads on. The statement has begun
+    // before the answer does: one that fails at once is an error answer, not a cut download.
+    const writer = copyLines(shape, format, headers);
+    const rows = await started(copyOut(copyStatement(shape, writer.table), where?.params));
     const copied = async function* (): AsyncGenerator<string | Uint8Array> {
-      const writer = copyLines(shape, format, headers);
-      if (writer.head) yield writer.head;
-      yield* writer.rows(copyOut(copyStatement(shape, writer.table), where?.params));
-      const tail = writer.tail();
-      if (tail) yield tail;
+      try {
+        if (writer.head) yield writer.head;
+        yield* writer.rows(rows);
+        const tail = writer.tail();
+        if (tail) yield tail;
+      } finally {
+        await rows.close();
+      }
     };
     return {
       slug: row.slug,
@@ -75,12 +82,21 @@ export async function exportResponses(
       chunks: copied,
     };
   }
+  // the first batch read before the answer begins, as above
+  const batches = await started(recordBatches(ctx, row.id, range, 1000, withTest, filter));
   async function* chunks(): AsyncGenerator<string> {
+    try {
+      yield* linesOf(batches);
+    } finally {
+      await batches.close();
+    }
+  }
+  async function* linesOf(batches: Started<StoredRecord[]>): AsyncGenerator<string> {
     if (format === "csv") yield csvLine(headers);
     if (format === "markdown") yield markdownHead(headers);
     if (format === "json") yield "[";
     let first = true;
-    for await (const batch of recordBatches(ctx, row.id, range, 1000, withTest, filter)) {
+    for await (const batch of batches) {
       const parts: string[] = [];
       for (const r of batch) {
         if (format === "json") {

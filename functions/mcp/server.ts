@@ -1,4 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
+import { boundedFailure } from "../../src/core/bounded-failure.ts";
 import type { Failure } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import { holdsUnstorableText } from "../http/body.ts";
@@ -29,7 +30,9 @@ const result = (value: Record<string, unknown>, isError = false): ToolResult => 
   ...(isError ? { isError: true } : {}),
 });
 
-const failure = (f: Failure) => {
+const failure = (given: Failure) => {
+  // at most 100 details and 64 KB, as REST's (SPEC §23)
+  const f = boundedFailure(given);
   const worded = inToolWords(f);
   return result(
     {

@@ -20,6 +20,7 @@ import { answerParserErrors } from "./client-error.ts";
 import { withCompression } from "./compress.ts";
 import { trackConnections } from "./graceful.ts";
 import { createPagesHandler } from "./pages.ts";
+import { guardProcess } from "./process-guard.ts";
 import { createUiApps } from "./ui-apps.ts";
 import { watchBranchHead } from "./watch-head.ts";
 
@@ -55,6 +56,8 @@ export interface RunningServer {
 
 /** Starts the whole service in this process: database, API, pages, background sweeps. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  // an error a handler missed is logged and survived, never the end of the process (SPEC §23)
+  guardProcess();
   const ctx = await createContext(options.env, options);
   // an empty database gets its first account unless accounts come from the admin API
   const firstKey =

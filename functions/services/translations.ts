@@ -5,13 +5,10 @@
 // send a language's strings instead of its file (`{<lang>: {title, fields, …}}`): they are
 // written as that file and checked the same way.
 import { raise } from "../../src/core/errors.ts";
+import { andMore, ProblemList } from "../../src/core/problem-list.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { formLanguages, inLanguage, type Translations } from "../../src/core/translation.ts";
-import {
-  checkTranslationFile,
-  isLocale,
-  parseTranslationFile,
-} from "../../src/core/translation-file.ts";
+import { checkTranslationFile, isLocale } from "../../src/core/translation-file.ts";
 import { translationText } from "../../src/core/translation-write.ts";
 import type { AppContext } from "../context.ts";
 
@@ -67,42 +64,55 @@ export function takeTranslations(input: unknown): {
 type Detail = { field: string; message: string };
 
 /** One language's text checked against its form: its strings, or what is wrong at file:line. */
-function checkOne(form: Form, handler: string, lang: string, text: string, details: Detail[]) {
+function checkOne(
+  form: Form,
+  handler: string,
+  lang: string,
+  text: string,
+  details: ProblemList<Detail>,
+) {
   if (!isLocale(lang)) {
     details.push({ field: `translations.${lang}`, message: `"${lang}" is not a language code` });
     return undefined;
   }
   const file = translationPath(handler, form.slug, lang);
-  const { errors } = checkTranslationFile(form, text, file);
+  const { errors, more, translation } = checkTranslationFile(form, text, file);
   for (const e of errors)
     details.push({
       field: e.path ? `translations.${lang}.${e.path}` : `translations.${lang}`,
       message: `${e.file}:${e.line}: ${e.message}`,
     });
-  const parsed = parseTranslationFile(text, file);
-  return parsed.ok && errors.length === 0 ? parsed.translation : undefined;
+  details.count(more.errors);
+  return translation;
 }
 
-const invalid = (details: Detail[]) =>
-  raise("validation_failed", "The form's translations are not valid.", { details });
+/** 400 naming at most 100 problems, with a count of the rest. */
+const invalid = (details: ProblemList<Detail>) =>
+  raise(
+    "validation_failed",
+    details.more > 0
+      ? `The form's translations have ${details.total.toLocaleString("en-US")} problems (${details.items.length} listed, ${andMore(details.more)}).`
+      : "The form's translations are not valid.",
+    { details: details.items },
+  );
 
 /** One translation file checked against its form (deploy_form `{slug, lang, content}`). */
 export function checkedTranslation(form: Form, handler: string, lang: string, text: string) {
-  const details: Detail[] = [];
+  const details = new ProblemList<Detail>();
   const out = checkOne(form, handler, lang, text, details);
   return out ?? invalid(details);
 }
 
 /**
  * Each text checked against its form (a key naming nothing, a language the form does not list)
- * and every listed language present; the strings, or 422 naming each problem at file:line.
+ * and every listed language present; the strings, or 400 naming each problem at file:line.
  */
 export function checkedTranslations(
   form: Form,
   handler: string,
   texts: TranslationTexts,
 ): Translations {
-  const details: Detail[] = [];
+  const details = new ProblemList<Detail>();
   const out: Translations = {};
   for (const [lang, text] of Object.entries(texts)) {
     const strings = checkOne(form, handler, lang, text, details);
@@ -114,7 +124,7 @@ export function checkedTranslations(
         field: `translations.${lang}`,
         message: `"${lang}" is in languages but has no translation (${translationPath(handler, form.slug, lang)})`,
       });
-  if (details.length > 0) invalid(details);
+  if (details.total > 0) invalid(details);
   return out;
 }
 

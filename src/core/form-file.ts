@@ -6,7 +6,7 @@ import { MAX_FORM_BYTES, overFormBytes } from "./form-bounds.ts";
 import type { FormFileError } from "./form-file-error.ts";
 import { type Form, formSchema } from "./schema.ts";
 import { describePath, formatPath, formIssues, MAX_ISSUES } from "./validate-form.ts";
-import { locateLine } from "./yaml-locate.ts";
+import { locateLine, yamlLocator } from "./yaml-locate.ts";
 
 export { type FormFileError, formatFormFileError } from "./form-file-error.ts";
 
@@ -84,8 +84,10 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
   if (parsed.success) return { ok: true, form: parsed.data };
   const yaml = text.replace(OPEN, "").split(/\r?\n---/)[0] ?? "";
   const messages = formIssues(parsed.error, input);
+  // the header read once for every issue located
+  const locate = yamlLocator(yaml);
   const errors = parsed.error.issues.slice(0, MAX_ISSUES).map((issue, i) => {
-    const located = issue.path.length > 0 ? locateLine(yaml, issue.path) : null;
+    const located = issue.path.length > 0 ? locate(issue.path) : null;
     const missing = issue.code === "invalid_type" && issue.input === undefined;
     // a missing key has no line of its own: report it at the opening `---`
     const line = located === null || (missing && issue.path.length <= 1) ? 1 : located + 1;

@@ -1,6 +1,7 @@
 // The smallest header that means a given form (SPEC §15): every key whose absence parses to the
 // same form is left out, and the keys that stay come in the documented order. Defaults are found
 // by asking the schema, not listed here, so a default added to the schema needs no change here.
+import { z } from "zod";
 import { type Form, formSchema } from "./schema.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -50,28 +51,47 @@ function ordered(value: Json, path: (string | number)[]): Json {
   return Object.fromEntries(keys.map(({ k }) => [k, ordered(value[k]!, [...path, k])]));
 }
 
-const parses = (header: Obj, body: string | undefined, form: Form) => {
-  const parsed = formSchema.safeParse(body === undefined ? header : { ...header, body });
-  return parsed.success && sameJson(parsed.data, form);
+/** Whether `unit` (one top-level key, or one field) parses with `schema` to `expected`. */
+const parsesTo = (schema: z.ZodType, unit: Obj, expected: unknown) => {
+  const parsed = schema.safeParse(unit);
+  return parsed.success && sameJson(parsed.data, expected);
 };
 
-/** Removes, one by one, every key (at any depth) whose absence still parses to `form`. */
-function prune(root: Obj, node: Obj, body: string | undefined, form: Form): void {
+/**
+ * Removes, one by one, every key (at any depth) of `node` whose absence still parses `unit` to
+ * `expected`. Each unit — a top-level key, or one field — is parsed alone: the form's schema is
+ * a strict object of independent keys and its refinement only judges (it transforms nothing), so
+ * a unit that parses to the same value leaves the whole form the same. (Parsing the whole form
+ * for every key made a 500-field form cost 4,000 parses of 500 fields: 20 s of one core.)
+ */
+function prune(unit: Obj, node: Obj, schema: z.ZodType, expected: unknown): void {
   for (const key of Object.keys(node)) {
     const value = node[key]!;
     delete node[key];
-    if (parses(root, body, form)) continue;
+    if (parsesTo(schema, unit, expected)) continue;
     node[key] = value;
-    if (isObj(value)) prune(root, value, body, form);
+    if (isObj(value)) prune(unit, value, schema, expected);
     else if (Array.isArray(value))
-      for (const item of value) if (isObj(item)) prune(root, item, body, form);
+      for (const item of value) if (isObj(item)) prune(unit, item, schema, expected);
   }
 }
 
 /** The form's header with only the keys that differ from the defaults, in the documented order. */
 export function minimalHeader(form: Form): Obj {
-  const { body, ...rest } = form;
+  const { body: _, ...rest } = form;
   const header = JSON.parse(JSON.stringify(rest)) as Obj;
-  prune(header, header, body, form);
+  const own = form as unknown as Obj;
+  const shape = formSchema.shape as Record<string, z.ZodType>;
+  for (const key of Object.keys(header)) {
+    if (key === "fields") continue;
+    const unit: Obj = { [key]: header[key]! };
+    prune(unit, unit, z.object({ [key]: shape[key]! }), { [key]: own[key] });
+    if (Object.hasOwn(unit, key)) header[key] = unit[key]!;
+    else delete header[key];
+  }
+  const field = formSchema.shape.fields.element as z.ZodType;
+  (header.fields as Obj[]).forEach((f, i) => {
+    prune(f, f, field, form.fields[i]);
+  });
   return ordered(header, []) as Obj;
 }

@@ -2,6 +2,7 @@
 // nothing of the form is an error; a string of the form the translation lacks is a warning.
 import { closest } from "./did-you-mean.ts";
 import { pipeRefs } from "./piping.ts";
+import { MAX_PROBLEMS, ProblemList } from "./problem-list.ts";
 import type { Form } from "./schema.ts";
 import { type FormString, formStrings, type StringPath, valueAt } from "./translation.ts";
 import type { Translation } from "./translation-schema.ts";
@@ -13,8 +14,10 @@ export interface TranslationIssue {
 }
 
 export interface TranslationCheck {
+  /** At most `max` of each (100 by default); `more` counts the rest. */
   errors: TranslationIssue[];
   warnings: TranslationIssue[];
+  more: { errors: number; warnings: number };
 }
 
 const KEY = "\u0000";
@@ -88,18 +91,38 @@ function newPlaceholders(strings: readonly FormString[], t: Translation): Transl
   return out;
 }
 
-/** Errors (keys naming nothing of the form) and warnings (strings the translation lacks). */
-export function checkTranslation(form: Form, translation: Translation): TranslationCheck {
+/**
+ * Errors (keys naming nothing of the form) and warnings (strings the translation lacks): at most
+ * `max` of each described, the rest counted, so a file of 12,720 unknown keys costs one pass
+ * over it, not a did-you-mean for each.
+ */
+export function checkTranslation(
+  form: Form,
+  translation: Translation,
+  max = MAX_PROBLEMS,
+): TranslationCheck {
   const strings = formStrings(form);
   const known = new Set(strings.map((s) => key(s.path)));
-  const errors: TranslationIssue[] = translationStrings(translation)
-    .filter((s) => !known.has(key(s.path)))
-    .map((s) => ({ path: s.path, message: unknownKey(s.path, strings) }));
-  errors.push(...sameLabels(translation), ...newPlaceholders(strings, translation));
-  const warnings = strings
-    .filter((s) => valueAt(translation, s.path) === undefined)
-    .map((s) => ({ path: s.path, message: `not translated (the form says "${short(s.text)}")` }));
-  return { errors, warnings };
+  const errors = new ProblemList<TranslationIssue>(max);
+  for (const s of translationStrings(translation)) {
+    if (known.has(key(s.path))) continue;
+    if (errors.full) errors.count();
+    else errors.push({ path: s.path, message: unknownKey(s.path, strings) });
+  }
+  for (const issue of [...sameLabels(translation), ...newPlaceholders(strings, translation)])
+    errors.push(issue);
+  const warnings = new ProblemList<TranslationIssue>(max);
+  for (const s of strings) {
+    if (valueAt(translation, s.path) !== undefined) continue;
+    if (warnings.full) warnings.count();
+    else
+      warnings.push({ path: s.path, message: `not translated (the form says "${short(s.text)}")` });
+  }
+  return {
+    errors: errors.items,
+    warnings: warnings.items,
+    more: { errors: errors.more, warnings: warnings.more },
+  };
 }
 
 const short = (text: string) => {

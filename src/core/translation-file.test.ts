@@ -4,6 +4,7 @@ import { formSchema } from "./schema.ts";
 import {
   checkTranslationFile,
   isTranslationFile,
+  listedWithMore,
   parseTranslationFile,
   translationName,
 } from "./translation-file.ts";
@@ -50,6 +51,18 @@ describe("translation file names", () => {
 });
 
 describe("checkTranslationFile", () => {
+  it("lists at most 100 errors, located in file order, and counts the rest", () => {
+    const keys = Array.from({ length: 12_720 }, (_, i) => `  f${i}: {label: x}`);
+    const text = `---\ntitle: T\nfields:\n${keys.join("\n")}\n---\n`;
+    const { errors, more } = checkTranslationFile(form, text, FILE);
+    expect(errors).toHaveLength(100);
+    expect(errors.map((e) => e.line)).toEqual(Array.from({ length: 100 }, (_, i) => i + 4));
+    expect(more.errors).toBe(12_620);
+    const printed = listedWithMore(errors, more.errors, FILE).map(formatFormFileError);
+    expect(printed).toHaveLength(101);
+    expect(printed.at(-1)).toBe(`${FILE}:1: …and 12,620 more`);
+  });
+
   it("names each problem at its file and line: unknown option an error, a missing string a warning", () => {
     expect(lines(de)).toEqual({
       errors: [

@@ -4,10 +4,11 @@
 import { type FormFileError, readHeader } from "./form-file.ts";
 import { issueMessage } from "./issue-message.ts";
 import { LOCALES } from "./locales/codes.ts";
+import { andMore, MAX_PROBLEMS } from "./problem-list.ts";
 import { type Form, SLUG } from "./schema.ts";
 import { checkTranslation } from "./translation-check.ts";
 import { type Translation, translationSchema } from "./translation-schema.ts";
-import { locateLine } from "./yaml-locate.ts";
+import { yamlLocator } from "./yaml-locate.ts";
 
 /** `<slug>.<lang>.md`: a file name with a language before `.md` (any two-to-three letter code). */
 const NAME = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([a-z]{2,3}(?:-[A-Za-z]{2,4})?)\.md$/;
@@ -27,15 +28,22 @@ export const isLocale = (lang: string): boolean => (LOCALES as readonly string[]
 
 export type TranslationFileResult =
   | { ok: true; translation: Translation }
-  | { ok: false; errors: FormFileError[] };
+  /** At most 100 errors; `more` counts the rest. */
+  | { ok: false; errors: FormFileError[]; more?: number };
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const headerOf = (text: string) => text.replace(OPEN, "").split(/\r?\n---/)[0] ?? "";
 
-/** The file line of a key path in a translation file's header (1 when it is not written there). */
-export function translationLine(text: string, path: readonly PropertyKey[]): number {
-  const located = locateLine(headerOf(text), path);
-  return located === null ? 1 : located + 1;
+/**
+ * The file line of any key path in a translation file's header (1 when it is not written
+ * there), the header read once for every path asked.
+ */
+export function translationLines(text: string): (path: readonly PropertyKey[]) => number {
+  const locate = yamlLocator(headerOf(text));
+  return (path) => {
+    const located = locate(path);
+    return located === null ? 1 : located + 1;
+  };
 }
 
 /** Parses a translation file against the translation schema (not yet against its form). */
@@ -57,34 +65,51 @@ export function parseTranslationFile(text: string, file: string): TranslationFil
   const input = header.body.trim() === "" ? header.data : { ...header.data, body: header.body };
   const parsed = translationSchema.safeParse(input);
   if (parsed.success) return { ok: true, translation: parsed.data };
+  const { issues } = parsed.error;
+  const lineOf = translationLines(text);
   return {
     ok: false,
-    errors: parsed.error.issues.map((issue) => ({
+    errors: issues.slice(0, MAX_PROBLEMS).map((issue) => ({
       file,
       // an unknown key has a line of its own, below its parent's
-      line: translationLine(
-        text,
+      line: lineOf(
         issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0]!] : issue.path,
       ),
       path: issue.path.map(String).join("."),
       message: issueMessage(issue, input, translationSchema),
     })),
+    more: Math.max(0, issues.length - MAX_PROBLEMS),
   };
 }
 
 export interface TranslationProblems {
+  /** At most 100 of each; `more` counts the rest. */
   errors: FormFileError[];
   warnings: FormFileError[];
+  more: { errors: number; warnings: number };
+  /** The file's strings, when it parsed. */
+  translation?: Translation;
 }
+
+/** The errors with a last line `…and N more` when there were more, for a list printed as it is. */
+export const listedWithMore = (
+  errors: FormFileError[],
+  more: number,
+  file: string,
+): FormFileError[] =>
+  more > 0 ? [...errors, { file, line: 1, path: "", message: andMore(more) }] : errors;
 
 /**
  * Everything `formdown validate` reports about one translation file of a form: its header, its
  * language (one the form lists and the pages speak), keys naming nothing, and missing strings.
+ * Linear in the file: at most 100 errors and 100 warnings are described and located (in one
+ * reading of the header), the rest counted.
  */
 export function checkTranslationFile(form: Form, text: string, file: string): TranslationProblems {
   const name = translationName(file);
   const errors: FormFileError[] = [];
-  if (name && !SLUG.test(name.slug)) return { errors, warnings: [] };
+  const none = { errors: 0, warnings: 0 };
+  if (name && !SLUG.test(name.slug)) return { errors, warnings: [], more: none };
   if (name && !(form.languages ?? []).includes(name.lang as never))
     errors.push({
       file,
@@ -95,11 +120,17 @@ export function checkTranslationFile(form: Form, text: string, file: string): Tr
         : `"${name.lang}" is not a language Formdown speaks (${LOCALES.join(", ")})`,
     });
   const parsed = parseTranslationFile(text, file);
-  if (!parsed.ok) return { errors: [...errors, ...parsed.errors], warnings: [] };
-  const found = checkTranslation(form, parsed.translation);
+  if (!parsed.ok)
+    return {
+      errors: [...errors, ...parsed.errors],
+      warnings: [],
+      more: { errors: parsed.more ?? 0, warnings: 0 },
+    };
+  const found = checkTranslation(form, parsed.translation, MAX_PROBLEMS - errors.length);
+  const lineOf = translationLines(text);
   const at = (issue: { path: readonly string[]; message: string }): FormFileError => ({
     file,
-    line: issue.path[0] === "body" ? 1 : translationLine(text, issue.path),
+    line: issue.path[0] === "body" ? 1 : lineOf(issue.path),
     path: issue.path.join("."),
     message: issue.message,
   });
@@ -107,5 +138,7 @@ export function checkTranslationFile(form: Form, text: string, file: string): Tr
   return {
     errors: [...errors, ...found.errors.map(at).sort(byLine)],
     warnings: found.warnings.map(at).sort(byLine),
+    more: found.more,
+    ...(errors.length + found.errors.length === 0 ? { translation: parsed.translation } : {}),
   };
 }

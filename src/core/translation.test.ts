@@ -73,7 +73,25 @@ describe("the languages key", () => {
 
 describe("checkTranslation", () => {
   it("finds nothing wrong with a complete translation", () => {
-    expect(checkTranslation(form, full)).toEqual({ errors: [], warnings: [] });
+    expect(checkTranslation(form, full)).toEqual({
+      errors: [],
+      warnings: [],
+      more: { errors: 0, warnings: 0 },
+    });
+  });
+
+  it("describes at most 100 keys naming nothing and counts the rest", () => {
+    const fields = Object.fromEntries(
+      Array.from({ length: 12_720 }, (_, i) => [`f${i}`, { label: "x" }]),
+    );
+    const found = checkTranslation(form, de({ title: "T", fields }));
+    expect(found.errors).toHaveLength(100);
+    expect(found.errors[0]).toEqual({
+      path: ["fields", "f0", "label"],
+      message: 'the form has no field "f0"',
+    });
+    expect(found.more).toEqual({ errors: 12_620, warnings: 0 });
+    expect(found.warnings.length).toBeGreaterThan(0);
   });
 
   it("warns about each string of the form the translation lacks", () => {

@@ -1,6 +1,7 @@
 import { assertNever, type FieldIssue, fail, ok, type Result } from "./errors.ts";
 import type { Field } from "./field-schema.ts";
 import { optionValue } from "./options.ts";
+import { andMore, MAX_PROBLEMS } from "./problem-list.ts";
 import { clip, clipList, quote } from "./quote.ts";
 import { answerOf, visibleFields } from "./show-if.ts";
 
@@ -148,10 +149,17 @@ export function validateAnswers(
     });
   }
   const answers = fields as Record<string, unknown>;
+  // at most 100 problems listed, the rest counted (a 1 MB body can name 91,920 unknown ids); a
+  // plain list and a count, not ProblemList: this runs in the page too, whose script has a budget
   const details: FieldIssue[] = [];
+  let more = 0;
+  const add = (issue: FieldIssue) => {
+    if (details.length < MAX_PROBLEMS) details.push(issue);
+    else more++;
+  };
+  const ids = new Set(form.fields.map((f) => f.id));
   for (const id of Object.keys(answers)) {
-    if (!form.fields.some((f) => f.id === id))
-      details.push({ field: clip(id), message: "is not a field of this form" });
+    if (!ids.has(id)) add({ field: clip(id), message: "is not a field of this form" });
   }
   const payload: Payload = {};
   for (const field of visibleFields(form.fields, answers)) {
@@ -162,12 +170,17 @@ export function validateAnswers(
         ? requiredProblem(field, value)
         : null
       : (checkAnswer(field, value) ?? (field.required ? requiredProblem(field, value) : null));
-    if (problem) details.push({ field: field.id, message: problem });
+    if (problem) add({ field: field.id, message: problem });
     else if (!isEmptyAnswer(value)) payload[field.id] = value;
   }
-  if (details.length > 0) {
-    const noun = details.length === 1 ? "answer needs" : "answers need";
-    return fail("validation_failed", `${details.length} ${noun} attention.`, { details });
+  const total = details.length + more;
+  if (total > 0) {
+    const noun = total === 1 ? "answer needs" : "answers need";
+    const count = total.toLocaleString("en-US");
+    const rest = more > 0 ? ` (${details.length} listed, ${andMore(more)})` : "";
+    return fail("validation_failed", `${count} ${noun} attention${rest}.`, {
+      details,
+    });
   }
   const declared = form.hidden ?? [];
   if (declared.length > 0) {

@@ -2,27 +2,10 @@
  * Finds the line of a key path (`["fields", 2, "show_if", "field"]`) in a YAML block-style
  * document, so errors can say `file:line`. A small indentation walk rather than a full YAML
  * parser: it understands the block mappings and sequences form files use, and falls back to
- * the deepest ancestor it found.
+ * the deepest ancestor it found. To locate many paths, make one `yamlLocator` and ask it each.
  */
 export function locateLine(yaml: string, path: readonly PropertyKey[]): number | null {
-  const lines = yaml.split(/\r?\n/);
-  let start = 0;
-  let end = lines.length;
-  let indent = -1;
-  let found: number | null = null;
-  for (const key of path) {
-    const hit =
-      typeof key === "number"
-        ? findItem(lines, start, end, indent, key)
-        : findKey(lines, start, end, indent, String(key));
-    if (!hit) break;
-    found = hit.line;
-    // an item's first key sits on the dash line itself; a key's value starts below it
-    start = hit.inline ? hit.line : hit.line + 1;
-    end = blockEnd(lines, hit.line, hit.indent, !hit.inline);
-    indent = hit.indent;
-  }
-  return found === null ? null : found + 1;
+  return yamlLocator(yaml)(path);
 }
 
 interface Hit {
@@ -31,65 +14,129 @@ interface Hit {
   inline: boolean;
 }
 
-const indentOf = (line: string) => line.length - line.trimStart().length;
-const blank = (line: string) => line.trim() === "" || line.trimStart().startsWith("#");
-
-function findKey(
-  lines: string[],
-  start: number,
-  end: number,
-  parent: number,
-  key: string,
-): Hit | null {
-  const re = new RegExp(
-    `^(\\s*)(?:- +)?(["']?)${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\2\\s*:(\\s|$)`,
-  );
-  for (let i = start; i < end; i++) {
-    const line = lines[i]!;
-    if (blank(line)) continue;
-    const m = re.exec(line);
-    if (!m) continue;
-    const dash = line.slice(m[1]!.length).startsWith("-");
-    const at = dash ? line.indexOf(key.charAt(0), m[1]!.length) : m[1]!.length;
-    if (at > parent) return { line: i, indent: at, inline: false };
-  }
-  return null;
+/** One line of the document, read once. */
+interface Line {
+  blank: boolean;
+  indent: number;
+  /** `- ` or a lone `-`: an item of a sequence. */
+  item: boolean;
+  /** The key the line opens (`key:` or `- key:`), and the column where its name starts. */
+  key?: string;
+  keyAt?: number;
 }
 
-function findItem(
-  lines: string[],
-  start: number,
-  end: number,
-  parent: number,
-  index: number,
-): Hit | null {
-  let count = -1;
-  let itemIndent = -1;
-  for (let i = start; i < end; i++) {
-    const line = lines[i]!;
-    if (blank(line)) continue;
-    const ind = indentOf(line);
-    if (!line.trimStart().startsWith("- ") && line.trim() !== "-") continue;
-    if (ind < parent) continue;
-    if (itemIndent === -1) itemIndent = ind;
-    if (ind !== itemIndent) continue;
-    count++;
-    if (count === index) return { line: i, indent: ind, inline: true };
+// a key, unquoted or quoted, after the indentation and an item's dash; read once per line
+const KEY = /^(\s*)(- +)?(["']?)(.*?)\3\s*:(\s|$)/;
+
+function readLine(text: string): Line {
+  const trimmed = text.trimStart();
+  const indent = text.length - trimmed.length;
+  const blank = trimmed === "" || trimmed.startsWith("#");
+  const line: Line = { blank, indent, item: trimmed.startsWith("- ") || trimmed.trim() === "-" };
+  if (blank) return line;
+  const m = KEY.exec(text);
+  if (m && m[4] !== "") {
+    line.key = m[4]!;
+    line.keyAt = m[2] ? m[1]!.length + m[2].length + m[3]!.length : m[1]!.length;
   }
-  return null;
+  return line;
+}
+
+/** The first index in the ascending `list` at or after `from`. */
+function firstAtOrAfter(list: readonly number[], from: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
- * The end of the block that starts at `line`: the first later line indented less, or as much
- * (except that a key's sequence may sit at the key's own indentation, YAML's compact style).
+ * Reads the document once (each line's indentation and key, where each key and each item is)
+ * and answers the line of any key path from that, 1-based, or null: locating a thousand problems
+ * costs one reading, not a thousand (issue 41: a RegExp built and the document rescanned per
+ * problem held the event loop 100 s for a 12,720-line translation file).
  */
-function blockEnd(lines: string[], line: number, indent: number, isKey: boolean): number {
-  for (let i = line + 1; i < lines.length; i++) {
-    const l = lines[i]!;
-    if (blank(l)) continue;
-    const ind = indentOf(l);
-    if (ind < indent) return i;
-    if (ind === indent && !(isKey && l.trimStart().startsWith("-"))) return i;
-  }
-  return lines.length;
+export function yamlLocator(yaml: string): (path: readonly PropertyKey[]) => number | null {
+  const lines = yaml.split(/\r?\n/).map(readLine);
+  const byKey = new Map<string, number[]>();
+  const items: number[] = [];
+  const itemsAt = new Map<number, number[]>();
+  lines.forEach((l, i) => {
+    if (l.blank) return;
+    if (l.key !== undefined) {
+      const at = byKey.get(l.key);
+      if (at) at.push(i);
+      else byKey.set(l.key, [i]);
+    }
+    if (l.item) {
+      items.push(i);
+      const at = itemsAt.get(l.indent);
+      if (at) at.push(i);
+      else itemsAt.set(l.indent, [i]);
+    }
+  });
+
+  // the first line in [start, end) with this key, deeper than the parent
+  const findKey = (start: number, end: number, parent: number, key: string): Hit | null => {
+    const at = byKey.get(key) ?? [];
+    for (let k = firstAtOrAfter(at, start); k < at.length && at[k]! < end; k++) {
+      const col = lines[at[k]!]!.keyAt!;
+      if (col > parent) return { line: at[k]!, indent: col, inline: false };
+    }
+    return null;
+  };
+  // the index-th item of the first sequence in [start, end) not shallower than the parent
+  const findItem = (start: number, end: number, parent: number, index: number): Hit | null => {
+    let k = firstAtOrAfter(items, start);
+    while (k < items.length && items[k]! < end && lines[items[k]!]!.indent < parent) k++;
+    if (k >= items.length || items[k]! >= end) return null;
+    const indent = lines[items[k]!]!.indent;
+    const same = itemsAt.get(indent)!;
+    const line = same[firstAtOrAfter(same, items[k]!) + index];
+    return line !== undefined && line < end ? { line, indent, inline: true } : null;
+  };
+  // where each block ends, remembered: sibling blocks are disjoint, so each line is walked over
+  // once per depth at most
+  const ends = new Map<string, number>();
+  const blockEnd = (line: number, indent: number, isKey: boolean): number => {
+    const id = `${line}:${indent}:${isKey}`;
+    let end = ends.get(id);
+    if (end === undefined) {
+      end = lines.length;
+      for (let i = line + 1; i < lines.length; i++) {
+        const l = lines[i]!;
+        if (l.blank) continue;
+        if (l.indent < indent || (l.indent === indent && !(isKey && l.item))) {
+          end = i;
+          break;
+        }
+      }
+      ends.set(id, end);
+    }
+    return end;
+  };
+
+  return (path) => {
+    let start = 0;
+    let end = lines.length;
+    let indent = -1;
+    let found: number | null = null;
+    for (const key of path) {
+      const hit =
+        typeof key === "number"
+          ? findItem(start, end, indent, key)
+          : findKey(start, end, indent, String(key));
+      if (!hit) break;
+      found = hit.line;
+      // an item's first key sits on the dash line itself; a key's value starts below it
+      start = hit.inline ? hit.line : hit.line + 1;
+      end = blockEnd(hit.line, hit.indent, !hit.inline);
+      indent = hit.indent;
+    }
+    return found === null ? null : found + 1;
+  };
 }

@@ -3,6 +3,13 @@ import { optionValue } from "../options.ts";
 import type { Lineage } from "../plan/lineage.ts";
 import { checkAnswer } from "../validate-answers.ts";
 
+/**
+ * Text the database can hold: well-formed Unicode without NUL (`\u0000`, refused in text and in
+ * jsonb), so a filter's text is refused here, not by a statement that is already streaming.
+ */
+export const storableText = (text: string): boolean =>
+  text.isWellFormed() && !text.includes("\u0000");
+
 export interface Matched {
   /** The value in the form's own terms. */
   value: unknown;
@@ -47,7 +54,10 @@ export function fieldValue(field: Field, raw: unknown, lines: Lineage | null): M
     case "text":
     case "textarea":
     case "email":
-      return typeof raw === "string" ? { value: raw, matches: [raw] } : "is not text";
+      if (typeof raw !== "string") return "is not text";
+      return storableText(raw)
+        ? { value: raw, matches: [raw] }
+        : "is not well-formed text (NUL or a lone surrogate)";
     case "yes_no": {
       const value = raw === true ? "yes" : raw === false ? "no" : raw;
       return value === "yes" || value === "no"

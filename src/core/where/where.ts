@@ -9,7 +9,7 @@ import type { Lineage } from "../plan/lineage.ts";
 import { clipList, quote } from "../quote.ts";
 import type { Form } from "../schema.ts";
 import { checkAnswer, isEmptyAnswer } from "../validate-answers.ts";
-import { choiceValues, fieldValue } from "./values.ts";
+import { choiceValues, fieldValue, storableText } from "./values.ts";
 
 export const WHERE_OPS = [
   "eq",
@@ -29,6 +29,9 @@ export type CompareOp = "gt" | "lt" | "gte" | "lte";
 
 /** At most this many conditions in one `where` (each one is a little more work per row). */
 export const MAX_CONDITIONS = 20;
+
+/** The largest version a filter names: `responses.version` is a Postgres integer. */
+export const MAX_VERSION = 2_147_483_647;
 
 const COMPARE: readonly string[] = ["gt", "lt", "gte", "lte"];
 const NUMERIC: readonly FieldType[] = ["number", "rating", "scale", "nps"];
@@ -85,11 +88,18 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const LANG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
-/** An ISO date (midnight UTC) or timestamp with an offset, as a canonical instant; null if not. */
+/** The instants a timestamp can name in the database: there is no year 0 (nor 10000) there. */
+const FIRST_MS = Date.parse("0001-01-01T00:00:00Z");
+const LAST_MS = Date.parse("9999-12-31T23:59:59.999Z");
+
+/**
+ * An ISO date (midnight UTC) or timestamp with an offset, as a canonical instant within the
+ * years 1 to 9999; null if not (JavaScript takes year 0, which Postgres refuses mid-statement).
+ */
 export function isoInstant(value: unknown): string | null {
   if (typeof value !== "string" || !(DATE.test(value) || DATETIME.test(value))) return null;
   const ms = Date.parse(DATE.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+  return ms >= FIRST_MS && ms <= LAST_MS ? new Date(ms).toISOString() : null;
 }
 
 type Checked = Result<WhereCondition>;
@@ -106,8 +116,8 @@ function checkMeta(at: string, field: string, op: string, value: unknown, form: 
   if (field === "version") {
     if (!["eq", "neq", ...COMPARE].includes(op))
       return bad(at, "version takes eq, neq, gt, lt, gte or lte");
-    if (!Number.isInteger(value) || (value as number) < 1)
-      return bad(at, `${quote(value)} is not a version number`);
+    if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > MAX_VERSION)
+      return bad(at, `${quote(value)} is not a version number (1 to ${MAX_VERSION})`);
     return ok({ on: "version", field, op: op as "eq", value: value as number });
   }
   if (op !== "eq" && op !== "neq") return bad(at, "lang takes eq or neq");
@@ -133,8 +143,8 @@ function checkAnswerCondition(
     case "unanswered":
       return ok({ ...base, value: null, matches: [] });
     case "contains":
-      if (typeof raw !== "string" || raw === "" || raw.length > 200)
-        return bad(at, "contains takes text of 1 to 200 characters");
+      if (typeof raw !== "string" || raw === "" || raw.length > 200 || !storableText(raw))
+        return bad(at, "contains takes text of 1 to 200 characters (without NUL)");
       return ok({ ...base, value: raw, matches: [] });
     case "gt":
     case "lt":
