@@ -19,8 +19,11 @@ import {
 } from "./fuzz-rest.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-/** Cases per operation and per tool: a few hundred in all in `npm test`, five times that in CI. */
-const RUNS = process.env.CI ? 30 : 6;
+/**
+ * Cases per operation and per tool: a few hundred in all in `npm test`, five times that in CI;
+ * FUZZ_RUNS sets it (a long hunt).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI ? 30 : 6));
 
 /** A seed per operation or tool, so adding one does not change the others' cases. */
 const seedOf = (name: string) =>
