@@ -3,15 +3,13 @@
 // generated path or body names something that exists about half the time.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import fc from "fast-check";
 import type { DbKind } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { type Hints, hostileString } from "./fuzz-arbitraries.ts";
 
 export const ADMIN_TOKEN = "fuzz-admin-token-0123456789abcdef";
-const PASSWORD = "open sesame";
+export const PASSWORD = "open sesame";
 
-const FIELDS = [
+export const FIELDS = [
   { id: "name", type: "text", label: "Name", max_length: 50 },
   { id: "mail", type: "email" },
   { id: "notes", type: "textarea" },
@@ -68,8 +66,8 @@ export interface FuzzServer {
   pools: Pools;
   /** The key in use: never revoked by the fuzz. */
   keyId: string;
-  /** Makes again whatever a fuzzed request removed, and reads the pools. */
-  restore(): Promise<void>;
+  /** Makes again whatever a fuzzed request removed; `deep` reads every pool again. */
+  restore(deep?: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,11 +113,15 @@ export async function startFuzzServer(kind: DbKind, errors: string[]): Promise<F
       body: JSON.stringify({ fields, ...(access ? { access } : {}) }),
     });
 
-  /** Makes one fixture form under a new slug when the old one is gone, with its resources. */
-  async function ensure(base: string, make: (slug: string) => Promise<void>): Promise<void> {
-    const current = pools.slugs.find((s) => s === base || s.startsWith(`${base}-r`));
-    if (current && (await api("GET", `/api/forms/${current}`)).status === 200) return;
+  /** Makes a fixture form again (under a new slug) when a fuzzed request took it away. */
+  async function ensure(
+    slugs: string[],
+    base: string,
+    make: (slug: string) => Promise<void>,
+  ): Promise<boolean> {
+    if (slugs.some((s) => s === base || s.startsWith(`${base}-r`))) return false;
     await make(round ? `${base}-r${round}` : base);
+    return true;
   }
 
   async function makeMulti(slug: string) {
@@ -194,11 +196,20 @@ export async function startFuzzServer(kind: DbKind, errors: string[]): Promise<F
     }
   }
 
-  async function restore() {
-    await ensure("fz-multi", makeMulti);
-    await ensure("fz-pw", makePassword);
-    await ensure("fz-draft", makeDraft);
+  /**
+   * One request when nothing is gone; the pools are read again when a fixture was made again or
+   * `deep` (after a DELETE, whose ids would otherwise stay in the pools).
+   */
+  async function restore(deep = false) {
+    const slugs = ((await api("GET", "/api/forms")).body as { slug: string }[]).map((f) => f.slug);
+    let made = await ensure(slugs, "fz-multi", makeMulti);
+    made = (await ensure(slugs, "fz-pw", makePassword)) || made;
+    made = (await ensure(slugs, "fz-draft", makeDraft)) || made;
     round++;
+    if (!made && !deep) {
+      pools.slugs = slugs;
+      return;
+    }
     await readPools();
     if (pools.responseIds.length) return;
     // a fuzzed erasure took every response: one again, so response ids stay real
@@ -206,7 +217,7 @@ export async function startFuzzServer(kind: DbKind, errors: string[]): Promise<F
     await readPools();
   }
 
-  await restore();
+  await restore(true);
   return {
     s,
     pools,
@@ -233,99 +244,4 @@ async function webhookReceiver(): Promise<{ server: Server; url: string }> {
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook` };
-}
-
-/** Real values, by the name of the parameter or property that carries them, from the pools. */
-export function hintsFor(pools: Pools, template = ""): Hints {
-  const pick = (pool: () => string[]) =>
-    fc.constant(null).chain(() => (pool().length ? fc.constantFrom(...pool()) : fc.constant("x")));
-  const id = template.includes("/keys/")
-    ? pick(() => pools.keyIds)
-    : template.includes("/fields/")
-      ? pick(() => pools.fieldIds)
-      : template.includes("/webhooks/")
-        ? pick(() => pools.webhookIds)
-        : pick(() => pools.responseIds);
-  const fieldId = pick(() => pools.fieldIds);
-  // a valid definition (an existing slug or a new one) with hostile text where text goes
-  const text = fc.oneof(
-    fc.constantFrom("Title", "Survey"),
-    hostileString.map((t) => t.slice(0, 300)),
-  );
-  const definition = fc.record({
-    title: text,
-    slug: fc.oneof(
-      pick(() => pools.slugs),
-      fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/).map((x) => `g-${x}`),
-    ),
-    humanness: fc.constant(false),
-    fields: fc
-      .subarray(FIELDS, { minLength: 1 })
-      .chain((fields) =>
-        fc.tuple(
-          ...fields.map((f) =>
-            fc.option(text, { nil: undefined }).map((label) => (label ? { ...f, label } : f)),
-          ),
-        ),
-      ),
-  });
-  const instant = fc
-    .date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true })
-    .map((d) => d.toISOString());
-  const count = fc.integer({ min: 0, max: 200 });
-  return {
-    slug: pick(() => pools.slugs),
-    id,
-    form_id: pick(() => pools.formIds),
-    response_id: pick(() => pools.responseIds),
-    webhook_id: pick(() => pools.webhookIds),
-    delivery_id: pick(() => pools.deliveryIds),
-    key: pick(() => pools.uploadKeys),
-    token: pick(() => pools.previewTokens),
-    preview: pick(() => pools.previewTokens),
-    field: fieldId,
-    field_id: fieldId,
-    access: fc.constantFrom(PASSWORD, "wrong", ""),
-    password: fc.constantFrom(PASSWORD, "abc", "x".repeat(201)),
-    // the columns a filter casts (submitted_at, version, lang) half the time, and boundary values
-    where: fc.array(
-      fc.record({
-        field: fc.oneof(fieldId, fc.constantFrom("submitted_at", "version", "lang")),
-        op: fc.constantFrom(
-          "eq",
-          "neq",
-          "gt",
-          "lt",
-          "gte",
-          "lte",
-          "includes",
-          "contains",
-          "answered",
-        ),
-        value: fc.oneof(
-          fc.jsonValue({ maxDepth: 1 }),
-          fc.constantFrom(
-            1,
-            -1,
-            2 ** 31,
-            -(2 ** 31) - 1,
-            2 ** 53,
-            1e308,
-            "2026-13-45",
-            "99999-01-01",
-          ),
-        ),
-      }),
-      { maxLength: 3 },
-    ),
-    fields: fc.dictionary(fieldId, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 }),
-    since: instant,
-    until: instant,
-    limit: count,
-    offset: count,
-    page: count,
-    definition,
-    markdown: definition.map((d) => `---\n${JSON.stringify(d)}\n---\n`),
-    url: fc.constantFrom("https://example.org/hook", "http://127.0.0.1:1/x", "javascript:alert(1)"),
-  };
 }

@@ -7,7 +7,8 @@ import {
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
 import fc from "fast-check";
-import { fromSchema, type Hints, hostileValue, type Schema } from "./fuzz-arbitraries.ts";
+import { fromSchema, type Hints, type Schema } from "./fuzz-arbitraries.ts";
+import { hostileValue } from "./fuzz-hostile.ts";
 
 export interface Tool {
   name: string;

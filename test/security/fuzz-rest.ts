@@ -1,15 +1,8 @@
 // The REST half of the generated fuzz: every operation of the server's own OpenAPI document,
 // its path, query, header parameters and body generated from their declared JSON Schemas.
 import fc from "fast-check";
-import {
-  anyOf,
-  asText,
-  encodeLoose,
-  fromSchema,
-  type Hints,
-  hostileString,
-  type Schema,
-} from "./fuzz-arbitraries.ts";
+import { anyOf, fromSchema, type Hints, type Schema } from "./fuzz-arbitraries.ts";
+import { asText, encodeLoose, hostileString } from "./fuzz-hostile.ts";
 
 type Doc = { paths: Record<string, Record<string, unknown>> } & Record<string, unknown>;
 
