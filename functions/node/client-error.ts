@@ -10,10 +10,13 @@ const HEADERS_TOO_LARGE = new Set(["HPE_HEADER_OVERFLOW"]);
 
 export function answerParserErrors(server: Server): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
-    // as Node's own handler does: answer only on a socket nothing was written to yet (after an
-    // earlier response on a kept-alive connection, an answer could mix into that stream)
-    const written = (socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0;
-    if (error.code === "ECONNRESET" || !socket.writable || written > 0) {
+    // as Node's own handler does: answer unless a response is in flight on this socket and has
+    // begun (an answer then would mix into it). An earlier, complete response of a kept-alive
+    // connection is no reason: the client waits for this answer (a 20 KB URL on a reused
+    // connection was a dropped connection, found by test/security/fuzz.test.ts).
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })
+      ._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }

@@ -199,6 +199,22 @@ describe("form file parsing details", () => {
     });
   });
 
+  it("refuses YAML escapes that make a NUL or a lone surrogate, at their key's line", () => {
+    for (const yamlEscape of ["\\ud800", "\\udfff", "\\0", "\\x00", "\\U0000D800"]) {
+      const text = `---\ntitle: T\nslug: t\nfields:\n  - id: a\n    type: text\n    label: "x${yamlEscape}"\n---\n`;
+      const parsed = parseFormFile(text);
+      expect(parsed.ok, yamlEscape).toBe(false);
+      if (parsed.ok) continue;
+      expect(parsed.errors[0]).toMatchObject({ line: 7, path: "fields[0].label" });
+      expect(parsed.errors[0]!.message).toMatch(/NUL .* lone surrogate/);
+    }
+    const key = parseFormFile('---\ntitle: T\nslug: t\n"k\\0": 1\nfields: []\n---\n');
+    expect(key.ok).toBe(false);
+    // the characters themselves, escaped or not, are fine
+    const fine = `---\ntitle: "caf\\u00e9 \\U0001F600"\nslug: t\nfields:\n  - id: a\n    type: text\n---\n`;
+    expect(parseFormFile(fine).ok).toBe(true);
+  });
+
   it("accepts Windows line ends and a byte-order mark", () => {
     const text =
       "\uFEFF---\r\ntitle: W\r\nslug: w\r\nfields:\r\n  - id: a\r\n    type: text\r\n---\r\n";

@@ -58,7 +58,38 @@ export function readHeader(text: string, file: string): Header {
   // before anything walks the header: an alias bomb is refused here, in milliseconds
   const tooBig = definitionSizeProblem(data);
   if (tooBig) return { ok: false, errors: [{ file, line: 1, path: "", message: tooBig }] };
+  const bad = unstorableAt(data, []);
+  if (bad) {
+    const message =
+      'text must be well-formed Unicode, without NUL (U+0000) or a lone surrogate (a YAML escape such as "\\ud800" or "\\0" makes one)';
+    return {
+      ok: false,
+      errors: [{ file, line: keyLine(text, bad), path: formatPath(bad), message }],
+    };
+  }
   return { ok: true, data, body };
+}
+
+/**
+ * The key path of the first string (or key) no database can store: YAML's escapes (`"\ud800"`,
+ * `"\0"`) make a lone surrogate or a NUL out of well-formed text, which jsonb refuses (a 500 where
+ * the author's mistake deserves its line). Walked after the size check, so it is bounded.
+ */
+function unstorableAt(value: unknown, path: (string | number)[]): (string | number)[] | null {
+  const bad = (text: string) => text.includes("\0") || !text.isWellFormed();
+  if (typeof value === "string") return bad(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = unstorableAt(item, [...path, i]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const found = bad(key) ? [...path, key] : unstorableAt(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** Parses a form file into a validated form; errors point at the line of the offending key. */
