@@ -38,21 +38,6 @@ const endsTheFuzz = (keyId: string, request: string) => request.includes(keyId);
 const seedOf = (name: string) =>
   [...name].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, SEED);
 
-/**
- * Causes another engineer fixes under issue 41 (hostile): each exclusion names its item and
- * matches exactly that case, so that it can be dropped once the fix is merged.
- */
-function knownIssue(where: unknown, problem: string): string | null {
-  // issue 41 item 1: a `version` condition beyond int4 is cast `::int` unbounded (where.ts): a
-  // 500, or on an export an answer cut off (the COPY stream's error, copy-out.ts)
-  const bigVersion = (c: unknown) => {
-    const { field, value } = (c ?? {}) as { field?: unknown; value?: unknown };
-    return field === "version" && typeof value === "number" && Math.abs(value) >= 2 ** 31;
-  };
-  const internal = /^(500|no answer)|internal_error/.test(problem);
-  return internal && Array.isArray(where) && where.some(bigVersion) ? "issue 41 item 1" : null;
-}
-
 /** Counts of answers by kind, printed as `200×40, 400×120`: how deep the cases reached. */
 class Tally {
   counts = new Map<string, number>();
@@ -66,19 +51,6 @@ class Tally {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([k, n]) => `${k}×${n}`)
       .join(", ");
-  }
-}
-
-const excludedNote = (known: string[]) =>
-  known.length ? `; known and excluded: ${[...new Set(known)].join(", ")} (${known.length}×)` : "";
-
-/** The `where` a request's query carries, as JSON, or undefined. */
-function whereOf(path: string): unknown {
-  const raw = /[?&]where=([^&]*)/.exec(path)?.[1];
-  try {
-    return raw === undefined ? undefined : JSON.parse(decodeURIComponent(raw));
-  } catch {
-    return undefined;
   }
 }
 
@@ -107,7 +79,6 @@ describe.each(DB_KINDS)("generated fuzz of every operation and tool (%s)", (kind
 
   it("answers every REST operation's generated requests with no 5xx but 503, each 4xx {error, code}", async () => {
     const failures: string[] = [];
-    const excluded: string[] = [];
     const statuses = new Tally();
     const keys = { key: f.s.apiKey, admin: ADMIN_TOKEN };
     for (const op of ops) {
@@ -121,9 +92,7 @@ describe.each(DB_KINDS)("generated fuzz of every operation and tool (%s)", (kind
           );
           statuses.add(String(answer.status));
           const problem = answer.status === 0 ? answer.text : problemOf(answer);
-          const known = problem && knownIssue(whereOf(req.path), problem);
-          if (known) excluded.push(known);
-          else if (problem)
+          if (problem)
             failures.push(
               `${op.name}: ${problem}\n    ${describeRequest(req)}\n    → ${answer.text.slice(0, 300)}${logSince(from)}`,
             );
@@ -134,7 +103,7 @@ describe.each(DB_KINDS)("generated fuzz of every operation and tool (%s)", (kind
       if (op.method !== "GET") await f.restore(op.method === "DELETE");
     }
     console.log(
-      `REST fuzz (${kind}): ${ops.length} operations, ${statuses.total} cases (${statuses}), seed ${SEED}${excludedNote(excluded)}`,
+      `REST fuzz (${kind}): ${ops.length} operations, ${statuses.total} cases (${statuses}), seed ${SEED}`,
     );
     expect(failures, `FUZZ_SEED=${SEED} replays these`).toEqual([]);
   }, 600_000);
@@ -144,7 +113,6 @@ describe.each(DB_KINDS)("generated fuzz of every operation and tool (%s)", (kind
     const { tools } = (await client.listTools()) as { tools: Tool[] };
     expect(tools.length).toBeGreaterThan(20);
     const failures: string[] = [];
-    const excluded: string[] = [];
     const outcomes = new Tally();
     for (const tool of tools) {
       await fc.assert(
@@ -153,9 +121,7 @@ describe.each(DB_KINDS)("generated fuzz of every operation and tool (%s)", (kind
           const from = logged.length;
           const { outcome, problem } = await call(client, tool.name, args);
           outcomes.add(outcome);
-          const known = problem && knownIssue(args.where, problem);
-          if (known) excluded.push(known);
-          else if (problem)
+          if (problem)
             failures.push(
               `${tool.name}: ${problem}\n    ${JSON.stringify(args).slice(0, 400)}${logSince(from)}`,
             );
@@ -166,7 +132,7 @@ describe.each(DB_KINDS)("generated fuzz of every operation and tool (%s)", (kind
     }
     await client.close();
     console.log(
-      `MCP fuzz (${kind}): ${tools.length} tools, ${outcomes.total} cases (${outcomes}), seed ${SEED}${excludedNote(excluded)}`,
+      `MCP fuzz (${kind}): ${tools.length} tools, ${outcomes.total} cases (${outcomes}), seed ${SEED}`,
     );
     expect(failures, `FUZZ_SEED=${SEED} replays these`).toEqual([]);
   }, 600_000);
