@@ -3,7 +3,8 @@
 // is flushed as it is written, so a streamed answer (an export) still streams; an event stream
 // is left alone. Deno.serve compresses by itself; this is the Node server's.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Duplex, type Transform } from "node:stream";
+import { pipeline, Readable, type Transform } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 
 const TEXT =
@@ -54,9 +55,11 @@ export function compressed(req: Request, res: Response): Response {
   // another representation: a strong validator becomes a weak one
   const etag = out.get("etag");
   if (etag && !etag.startsWith("W/")) out.set("etag", `W/${etag}`);
-  const body = res.body.pipeThrough(
-    Duplex.toWeb(compressor(encoding)) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>,
-  );
+  // through stream.pipeline: a body that fails midway (an export whose database errs) destroys
+  // the compressor with its error, so the answer is cut, never ended as if complete or left open
+  const zip = compressor(encoding);
+  pipeline(Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>), zip, () => {});
+  const body = Readable.toWeb(zip) as unknown as ReadableStream<Uint8Array>;
   return new Response(body, { status: res.status, statusText: res.statusText, headers: out });
 }
 
