@@ -6,7 +6,7 @@
 // too (its node:net and node:tls), so the Deno drain posts the same way.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
-import { Agent, type Dispatcher } from "undici";
+import type { Agent, Dispatcher } from "undici";
 import { isPrivateAddress } from "./url-safety.ts";
 
 export interface PostResult {
@@ -40,10 +40,17 @@ function safeLookup(hostname: string, options: object, callback: Callback): void
   });
 }
 
-/** One pool of kept-alive connections per origin; HTTP/1.1 only, as receivers expect. */
+/**
+ * One pool of kept-alive connections per origin; HTTP/1.1 only, as receivers expect. undici is
+ * loaded with the first delivery (a few hundred ms on a busy machine: not at every start), and
+ * before the deadline starts, which is the receiver's.
+ */
+let undici: Promise<typeof import("undici")> | undefined;
 const agents: { open?: Agent; guarded?: Agent } = {};
 
-function agentFor(allowPrivate: boolean): Agent {
+async function agentFor(allowPrivate: boolean): Promise<Agent> {
+  undici ??= import("undici");
+  const { Agent } = await undici;
   if (allowPrivate) {
     agents.open ??= new Agent({ allowH2: false });
     return agents.open;
@@ -141,7 +148,7 @@ export async function postWebhook(
   if (!options.allowPrivate && isIP(host) && isPrivateAddress(host))
     return { status: null, error: `${host} is a private address webhooks may not reach` };
   try {
-    const agent = agentFor(options.allowPrivate);
+    const agent = await agentFor(options.allowPrivate);
     const { status, head } = await dispatch(agent, u, headers, body, options.timeoutMs);
     if (status >= 200 && status < 300) return { status, error: null };
     const text = head.toString("utf8").slice(0, 200);
