@@ -5,5 +5,3 @@
  * through the `initialize` handshake, which by design never answers a 2026 revision.
  */
 export const PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
-
-export const MODERN_VERSION = "2026-07-28";

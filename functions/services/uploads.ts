@@ -1,7 +1,7 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import { clientBucket } from "../http/client-address.ts";
-import { boundaryOf, MultipartError, MultipartReader, type PartHead } from "../http/multipart.ts";
+import { type FilePart, type FormParts, FormPartsError, formParts } from "../http/form-parts.ts";
 import { type FormRow, findPublicForm, formStatus } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess, checkAntiBot, needsAntiBot } from "./respondent-access.ts";
@@ -66,23 +66,31 @@ export async function upload(
   const limit = largest + MULTIPART_SLACK;
   if (request.contentLength !== null && request.contentLength > limit)
     raise("payload_too_large", `The upload is over ${largest / 1024 / 1024} MB.`);
-  const boundary = boundaryOf(request.contentType);
-  if (!boundary || !request.body)
+  if (!request.body)
     return raise(
       "invalid_request",
       "Send the upload as multipart/form-data with `field` and `file`.",
     );
-  const reader = new MultipartReader(request.body, boundary, limit);
+  const multipart = formParts(request.body, request.contentType, {
+    maxTotalSize: limit,
+    maxFieldSize: 4096,
+    maxParts: 64,
+    // only `file` with a file name is streamed; any other part is a short text
+    isFile: (info) => info.name === "file" && info.filename !== undefined,
+  });
   try {
-    return await readUpload(ctx, slug, form, reader, ip, owner);
+    return await readUpload(ctx, slug, form, multipart, ip, owner);
   } catch (error) {
-    if (reader.overLimit)
+    const failure = multipart.failure();
+    if (failure?._tag === "InvalidBoundary")
+      raise("invalid_request", "Send the upload as multipart/form-data with `field` and `file`.");
+    if (failure?._tag === "ReachedLimit" && failure.limit === "MaxTotalSize")
       raise("payload_too_large", `The upload is over ${largest / 1024 / 1024} MB.`);
-    if (error instanceof MultipartError)
+    if (failure || error instanceof FormPartsError)
       raise("invalid_request", "The multipart body cannot be read.");
     throw error;
   } finally {
-    await reader.cancel();
+    await multipart.parts.return(undefined);
   }
 }
 
@@ -90,15 +98,14 @@ async function readUpload(
   ctx: AppContext,
   slug: string,
   form: FormRow,
-  reader: MultipartReader,
+  multipart: FormParts,
   ip: string | undefined,
   owner: boolean,
 ) {
   const text: Record<string, string> = {};
-  for (let head = await reader.next(); head; head = await reader.next()) {
-    if (head.name !== "file" || head.filename === null) {
-      const value = await reader.text(4096);
-      if (TEXT_PARTS.includes(head.name)) text[head.name] = value;
+  for await (const part of multipart.parts) {
+    if (part.kind === "field") {
+      if (TEXT_PARTS.includes(part.name)) text[part.name] = part.value;
       continue;
     }
     const field = form.definition.fields.find((f) => f.id === text.field);
@@ -112,7 +119,8 @@ async function readUpload(
       );
     }
     if (!owner) await admitUpload(ctx, slug, form, text, ip);
-    return store(ctx, form, field as FileField, head, reader);
+    // awaited here: leaving the loop first would cancel the request under the file's stream
+    return await store(ctx, form, field as FileField, part);
   }
   return raise("validation_failed", "Send the file as multipart field `file`.", {
     details: [{ field: "file", message: "is missing" }],
@@ -143,14 +151,8 @@ async function admitUpload(
   await checkAccess(ctx, slug, form, text.access, ip);
 }
 
-async function store(
-  ctx: AppContext,
-  form: FormRow,
-  f: FileField,
-  head: PartHead,
-  reader: MultipartReader,
-) {
-  const type = head.contentType || "application/octet-stream";
+async function store(ctx: AppContext, form: FormRow, f: FileField, file: FilePart) {
+  const type = file.contentType || "application/octet-stream";
   const accept = f.accept ?? (f.type === "image" ? ["image/*"] : undefined);
   if (!accepts(accept, type)) {
     raise("validation_failed", `This field accepts ${accept!.join(", ")}.`, {
@@ -158,16 +160,16 @@ async function store(
     });
   }
   const max = f.max_mb * 1024 * 1024;
-  const key = `${form.id}/${crypto.randomUUID()}/${safeName(head.filename ?? "file")}`;
+  const key = `${form.id}/${crypto.randomUUID()}/${safeName(file.filename)}`;
   try {
     // straight from the request to storage: no stage between them holds or copies the bytes
-    await ctx.storage.write(key, reader.body(max), type);
+    await ctx.storage.write(key, file.stream(max), type);
   } catch (error) {
     await ctx.storage.remove(key).catch(() => {});
-    if (reader.partOverMax) raise("payload_too_large", `The file is over ${f.max_mb} MB.`);
+    if (file.overMax) raise("payload_too_large", `The file is over ${f.max_mb} MB.`);
     throw error;
   }
-  const size = reader.partSize;
+  const size = file.size;
   const url = `${ctx.config.baseUrl}/api/uploads/${key}`;
   await ctx.db.query(
     "insert into uploads (form_id, field_id, storage_key, url, content_type, size_bytes) values ($1, $2, $3, $4, $5, $6)",

@@ -82,13 +82,6 @@ export interface TranslatedForm {
   choices: Record<string, Record<string, string>>;
 }
 
-/** The label to show for a choice (an option or a matrix column) of a field. */
-export const choiceLabel = (
-  choices: TranslatedForm["choices"],
-  fieldId: string,
-  value: string,
-): string => choices[fieldId]?.[value] ?? value;
-
 type Texts = { title?: string | undefined; body?: string | undefined };
 const merged = <T extends Texts>(ending: T | undefined, t: Texts | undefined): T | undefined =>
   ending && t ? { ...ending, ...defined(t) } : ending;

@@ -20,7 +20,7 @@ function hostScript(): Promise<string> {
     const out = await build({
       stdin: {
         contents: `import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
-window.startApp = async (html, input, result) => {
+window.startApp = async (html, input, result, late) => {
   const frame = document.createElement("iframe");
   frame.sandbox = "allow-scripts";
   frame.style.cssText = "width:760px;height:1400px;border:0";
@@ -31,8 +31,24 @@ window.startApp = async (html, input, result) => {
     await bridge.sendToolInput({ arguments: input });
     await bridge.sendToolResult(result);
   };
-  await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
+  const connect = () => bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
+  if (!late) {
+    await connect();
+    frame.srcdoc = html;
+    return;
+  }
+  // the app first: its document loads and its first message reaches a host not listening yet
+  const spoke = new Promise((resolve) => {
+    const heard = (event) => {
+      if (event.source !== frame.contentWindow) return;
+      removeEventListener("message", heard);
+      resolve();
+    };
+    addEventListener("message", heard);
+  });
   frame.srcdoc = html;
+  await spoke;
+  await connect();
 };`,
         resolveDir: root,
         loader: "js",
@@ -59,7 +75,8 @@ export interface AppHost {
 
 /**
  * Shows `uri`'s app for one tool call: reads the resource through `client`, calls the tool,
- * and passes the app its arguments and result as a host does.
+ * and passes the app its arguments and result as a host does. The host connects before the
+ * app's document loads, or with `connect: "after"` once the app has loaded and spoken first.
  */
 export async function hostApp(
   browser: SuiteBrowser,
@@ -67,6 +84,7 @@ export async function hostApp(
   uri: string,
   tool: string,
   args: Record<string, unknown>,
+  connect: "before" | "after" = "before",
 ): Promise<AppHost> {
   const { contents } = await client.readResource({ uri });
   const html = (contents[0] as { text: string }).text.replace(
@@ -88,9 +106,9 @@ export async function hostApp(
   });
   await page.setContent(`<!doctype html><html><body><script>${await hostScript()}</script>`);
   await page.evaluate(
-    ([h, i, r]) =>
-      (window as unknown as { startApp(...a: unknown[]): Promise<void> }).startApp(h, i, r),
-    [html, args, result] as const,
+    ([h, i, r, late]) =>
+      (window as unknown as { startApp(...a: unknown[]): Promise<void> }).startApp(h, i, r, late),
+    [html, args, result, connect === "after"] as const,
   );
   const app = async () => {
     await page.waitForFunction(() => document.querySelector("iframe")?.srcdoc);

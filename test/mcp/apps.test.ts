@@ -193,3 +193,38 @@ describe("the report app draws the report and drills down", () => {
     expect(host.errors).toEqual([]);
   });
 });
+
+describe("both apps complete ui/initialize whichever side connects first", () => {
+  for (const connect of ["before", "after"] as const) {
+    it(`the form app, the host connecting ${connect} the app loaded`, async () => {
+      const host = await hostApp(
+        browser,
+        client,
+        "ui://formdown/form",
+        "get_form",
+        { slug: "tried" },
+        connect,
+      );
+      const app = await host.app();
+      await app.locator('input[name="role"][value="Engineering"]').waitFor();
+      expect(host.calls.map((c) => c.name)).toEqual(["try_form"]);
+      expect(host.errors).toEqual([]);
+      await host.page.close();
+    });
+
+    it(`the report app, the host connecting ${connect} the app loaded`, async () => {
+      const host = await hostApp(
+        browser,
+        client,
+        "ui://formdown/report",
+        "get_response_report",
+        { slug: "tried", period: "all" },
+        connect,
+      );
+      const app = await host.app();
+      await app.locator('[data-field="role"] rect[data-key="Product"]').waitFor();
+      expect(host.errors).toEqual([]);
+      await host.page.close();
+    });
+  }
+});
