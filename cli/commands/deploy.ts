@@ -88,7 +88,13 @@ export function registerDeploy(cli: CAC): void {
       // every file's outcome; the last line counts what changed
       const shown = done.results.filter((r) => r.result !== "skipped");
       const changed = shown.filter((r) => r.result !== "unchanged");
-      if (opts.json) json(shown);
+      // a dry run's JSON is also `formdown plan`'s ({plans}), beside each file's outcome
+      if (opts.json)
+        json(
+          opts.dryRun
+            ? { plans: shown.flatMap((r) => (r.plan ? [r.plan] : [])), results: shown }
+            : shown,
+        );
       else {
         for (const r of shown) printResult(r);
         say(`${changed.length} change(s), ${shown.length - changed.length} file(s) unchanged`);

@@ -202,7 +202,9 @@ describe.each(DB_KINDS)("one reconcile for every deploy path (SPEC §22) on %s",
     await commit(repo, { "forms/@me/greeting.md": null }, "remove");
     const dry = await runFormdown(["deploy", "--dry-run", "--json"], { env, cwd: repo });
     expect(
-      changes(dry.stdout).map((r: { slug: string; result: string }) => [r.slug, r.result]),
+      changes(JSON.stringify(JSON.parse(dry.stdout).results)).map(
+        (r: { slug: string; result: string }) => [r.slug, r.result],
+      ),
     ).toEqual([["greeting", "closed"]]);
     expect((await formOf("greeting"))?.status).toBe("live");
   });

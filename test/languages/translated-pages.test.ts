@@ -107,8 +107,13 @@ describe("one form in English, German and Arabic", () => {
     });
     expect(run.code, run.stderr + run.stdout).toBe(0);
     expect(run.stdout).toContain("created");
-    // the server wrote the translation files beside the form in its repository
-    expect(await s.ctx.repo.read("forms/@me/event.de.md")).toBe(DE);
+    // the translations came with it; the files stay the author's repository's (SPEC §22: the
+    // server writes nothing into its own for a deploy from another repository)
+    const de = await fetch(`${s.url}/api/forms/event?lang=de`, {
+      headers: { authorization: `Bearer ${s.apiKey}` },
+    }).then((r) => r.json());
+    expect(de.config.title).toBe("Teamveranstaltung");
+    expect(await s.ctx.repo.read("forms/@me/event.de.md")).toBeNull();
   });
 
   it("sends a German browser to the German page, with links between every language", async () => {
