@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe("the README's webhook receiver", () => {
   it("verifies a signed response.created and rejects a forged request", async () => {
-    const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+    const readme = await readFile(new URL("../../docs/webhooks.md", import.meta.url), "utf8");
     const code = /```js\n(\/\/ receiver\.mjs[\s\S]*?)```/.exec(readme)?.[1];
     expect(code).toBeDefined();
     const port = await freePort();
