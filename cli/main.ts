@@ -18,10 +18,11 @@ import { registerList } from "./commands/list.ts";
 import { registerOperate } from "./commands/operate.ts";
 import { registerPlan } from "./commands/plan.ts";
 import { registerPlanComment } from "./commands/plan-comment.ts";
+import { registerResponses } from "./commands/responses.ts";
 import { registerSelfUpdate } from "./commands/self-update.ts";
 import { registerSubmissions } from "./commands/submissions.ts";
 import { registerValidate } from "./commands/validate.ts";
-import { registerResponses, registerWebhooks } from "./commands/webhooks.ts";
+import { registerWebhooks } from "./commands/webhooks.ts";
 import { CliError } from "./lib/api.ts";
 import { printable } from "./lib/output.ts";
 
