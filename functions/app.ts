@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
-import { errors, json, op, PUBLIC, query } from "./contracts/common.ts";
-import { health as healthAnswer, healthDown, healthQuery } from "./contracts/public.ts";
+import { front, one } from "./contracts/front-ops.ts";
 import { errorHandler } from "./http/errors.ts";
 import { health } from "./http/health.ts";
 import { pathGuard } from "./http/path-guard.ts";
@@ -31,29 +30,12 @@ export function createApp(ctx: AppContext): Hono<Env> {
 export function frontRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.get(
     "/api/health",
-    op(
-      "getHealth",
-      "Liveness, and whether the database answers",
-      {
-        200: json(healthAnswer),
-        503: json(
-          healthDown,
-          "The database cannot be reached (Retry-After says when to look again)",
-        ),
-        ...errors("BadRequest", "HeadersTooLarge"),
-      },
-      {
-        ...PUBLIC,
-        description:
-          "With `detail=1` and an API key (`formdown doctor`): `overdue` counts emails and webhook deliveries due for over 5 minutes (no sender running), `warnings` names settings that would put localhost in links.",
-      },
-    ),
-    query(healthQuery),
+    front("getHealth"),
     // the detail is an operator's (SPEC §22): only with a valid key; without one, the plain answer
     async (c) =>
       health(
         ctx,
-        c.req.valid("query").detail === "1" &&
+        one(c, "detail", ["1"]) === "1" &&
           (await (await import("./auth.ts")).authenticate(ctx, c.req.header("authorization")).then(
             () => true,
             () => false,

@@ -2,13 +2,15 @@
 // route's describeRoute and validators are its one description. Declared here once: the info,
 // the security scheme, the named error answers, and the form definition (/api/form.schema.json).
 import { Hono } from "hono";
-import { generateSpecs } from "hono-openapi";
+import { describeRoute, generateSpecs } from "hono-openapi";
 import { z } from "zod";
 import { formJsonSchema } from "../src/core/form-json-schema.ts";
 import { frontRoutes } from "./app.ts";
 import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import { errorBody, STATUS } from "./contracts/common.ts";
+import type { FrontOperation } from "./contracts/front-ops.ts";
+import { frontOperations } from "./contracts/public.ts";
 import { webhookEvents } from "./contracts/webhooks.ts";
 import { ownerRoutes } from "./owner-app.ts";
 
@@ -60,6 +62,7 @@ async function generate(): Promise<Doc> {
   // registering a route only closes over the context: the document reads nothing from it
   const ctx = {} as AppContext;
   frontRoutes(app, ctx);
+  describeFront(app);
   ownerRoutes(app, ctx);
   const ref = {
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
@@ -92,6 +95,23 @@ async function generate(): Promise<Doc> {
     },
   });
   return { ...doc, paths: withUnavailable(doc.paths) };
+}
+
+/**
+ * The routes a cold start serves carry only `front(operationId)` (no zod on that path): each is
+ * given its description, declared in contracts/public.ts, before the document is generated.
+ */
+function describeFront(app: Hono<Env>): void {
+  const unused = new Set(Object.keys(frontOperations));
+  for (const { handler } of app.routes) {
+    const id = (handler as Partial<FrontOperation>).frontOperation;
+    if (id === undefined) continue;
+    const spec = frontOperations[id];
+    if (!spec) throw new Error(`front("${id}") has no description in contracts/public.ts`);
+    Object.assign(handler, describeRoute(spec));
+    unused.delete(id);
+  }
+  if (unused.size) throw new Error(`No front route for ${[...unused].join(", ")}`);
 }
 
 /**

@@ -169,13 +169,20 @@ export const json = (schema: z.ZodType | { $ref: string }, description = "OK") =
 });
 export const none = (description: string) => ({ description });
 
-/** The route's OpenAPI description: its stable operationId, a summary, its answers. */
-export const op = (
+/** An operation's OpenAPI description: its stable operationId, a summary, its answers. */
+export const operation = (
   operationId: string,
   summary: string,
   responses: Record<number, object>,
   extra: Record<string, unknown> = {},
-) => describeRoute({ operationId, summary, responses: responses as Responses, ...extra });
+): DescribeRouteOptions & { operationId: string } => ({
+  operationId,
+  summary,
+  responses: responses as Responses,
+  ...extra,
+});
+/** The route's OpenAPI description (a front route's is `front(operationId)`, contracts/front-ops.ts). */
+export const op = (...args: Parameters<typeof operation>) => describeRoute(operation(...args));
 /** For the endpoints anyone may call (no API key). */
 export const PUBLIC = { security: [] };
 /** A JSON body the service itself validates (its messages are the contract's), documented here. */

@@ -1,7 +1,9 @@
 // What respondents' pages call (no key): the public form, submit, beacons, uploads, the anti-bot
-// challenge, a preview's version; and the service's own documents and health.
+// challenge, a preview's version; and the service's own documents and health. The routes a cold
+// start serves carry only `front(operationId)` (contracts/front-ops.ts, no zod): their
+// descriptions are `frontOperations` below, attached by functions/openapi.ts.
 import { z } from "zod";
-import { accessPassword } from "./common.ts";
+import { accessPassword, errors, json, none, operation, PUBLIC, requestBody } from "./common.ts";
 
 const str = z.string();
 const num = z.number();
@@ -89,12 +91,6 @@ export const uploadBody = {
 };
 export const uploaded = z.object({ url: str });
 export const publicDefinition = z.looseObject({});
-export const publicQuery = {
-  access: str.optional().describe("The link token or password (or the X-Formdown-Access header)"),
-  turnstile_token: str
-    .optional()
-    .describe("A password is tried only with an anti-bot token (or the X-Formdown-Antibot header)"),
-};
 export const preview = z.object({ version: z.int(), updated_at: str });
 export const challenge = z.looseObject({});
 
@@ -116,5 +112,106 @@ export const healthDown = z.object({
   error: str,
   code: str,
 });
-export const healthQuery = { detail: z.enum(["1"]).optional() };
 export const document = z.looseObject({});
+
+/** A plain-string query parameter (front routes read theirs with `one`, contracts/front-ops.ts). */
+const inQuery = (name: string, description?: string, values?: string[]) => ({
+  in: "query",
+  name,
+  schema: { type: "string", ...(values ? { enum: values } : {}) },
+  ...(description ? { description } : {}),
+});
+
+/** The descriptions of the routes a cold start serves (functions/app.ts frontRoutes), by operationId. */
+export const frontOperations = Object.fromEntries(
+  [
+    operation(
+      "getHealth",
+      "Liveness, and whether the database answers",
+      {
+        200: json(health),
+        503: json(
+          healthDown,
+          "The database cannot be reached (Retry-After says when to look again)",
+        ),
+        ...errors("BadRequest", "HeadersTooLarge"),
+      },
+      {
+        ...PUBLIC,
+        description:
+          "With `detail=1` and an API key (`formdown doctor`): `overdue` counts emails and webhook deliveries due for over 5 minutes (no sender running), `warnings` names settings that would put localhost in links.",
+        parameters: [inQuery("detail", undefined, ["1"])],
+      },
+    ),
+    operation(
+      "getChallenge",
+      "An ALTCHA proof-of-work challenge",
+      { 200: json(challenge), ...errors("NotFound") },
+      PUBLIC,
+    ),
+    operation(
+      "submitResponse",
+      "Submit a response (public, anti-bot token)",
+      {
+        201: json(submitted),
+        ...errors("BadRequest", "Unauthorized", "Forbidden", "NotFound", "TooLarge", "Captcha"),
+        ...errors("RateLimited"),
+        409: formChanged,
+      },
+      {
+        ...PUBLIC,
+        description:
+          "Sent with the owner's API key (Authorization: Bearer) or a preview page's token (`preview`), it is a test answer (SPEC §16): no anti-bot token, flagged test, left out of counts, emails and webhooks. A draft takes test answers only.",
+        parameters: [
+          { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string" } },
+        ],
+        requestBody: requestBody(submitBody),
+      },
+    ),
+    operation(
+      "getPreviewVersion",
+      "A draft preview's version, which its page polls to reload after a change",
+      { 200: json(preview), ...errors("NotFound") },
+      PUBLIC,
+    ),
+    operation(
+      "recordPageEvent",
+      "Page beacon",
+      { 204: none("Counted"), ...errors("BadRequest", "NotFound", "RateLimited") },
+      { ...PUBLIC, requestBody: requestBody(eventBody) },
+    ),
+    operation(
+      "uploadFile",
+      "Upload a file for a file/image field",
+      {
+        201: json(uploaded),
+        ...errors("BadRequest", "Forbidden", "NotFound", "TooLarge", "Captcha", "RateLimited"),
+      },
+      { ...PUBLIC, requestBody: uploadBody },
+    ),
+    operation(
+      "getUpload",
+      "An uploaded file",
+      { 200: none("The file"), ...errors("NotFound") },
+      PUBLIC,
+    ),
+    operation(
+      "getPublicForm",
+      "The public definition (no answer key)",
+      {
+        200: json(publicDefinition),
+        ...errors("BadRequest", "Forbidden", "NotFound", "Captcha", "RateLimited"),
+      },
+      {
+        ...PUBLIC,
+        parameters: [
+          inQuery("access", "The link token or password (or the X-Formdown-Access header)"),
+          inQuery(
+            "turnstile_token",
+            "A password is tried only with an anti-bot token (or the X-Formdown-Antibot header)",
+          ),
+        ],
+      },
+    ),
+  ].map((o) => [o.operationId, o]),
+);

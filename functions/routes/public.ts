@@ -4,19 +4,7 @@ import { isProtected } from "../../src/core/locked-form.ts";
 import { publicForm } from "../../src/core/public-form.ts";
 import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, none, op, PUBLIC, query, requestBody } from "../contracts/common.ts";
-import {
-  challenge,
-  eventBody,
-  formChanged,
-  preview,
-  publicDefinition,
-  publicQuery,
-  submitBody,
-  submitted,
-  uploadBody,
-  uploaded,
-} from "../contracts/public.ts";
+import { front, one } from "../contracts/front-ops.ts";
 import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
 import { findPublicForm, formStatus } from "../services/form-view.ts";
@@ -62,143 +50,75 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     app.use(path, open);
   }
 
-  app.get(
-    "/api/challenge",
-    op(
-      "getChallenge",
-      "An ALTCHA proof-of-work challenge",
-      {
-        200: json(challenge),
-        ...errors("NotFound"),
-      },
-      PUBLIC,
-    ),
-    async (c) => {
-      if (!ctx.antibot.challenge) raise("not_found", "This deployment uses Turnstile, not ALTCHA.");
-      c.header("cache-control", "no-store");
-      return c.json(await ctx.antibot.challenge!());
-    },
-  );
+  app.get("/api/challenge", front("getChallenge"), async (c) => {
+    if (!ctx.antibot.challenge) raise("not_found", "This deployment uses Turnstile, not ALTCHA.");
+    c.header("cache-control", "no-store");
+    return c.json(await ctx.antibot.challenge!());
+  });
 
-  app.post(
-    "/api/forms/:slug/submit",
-    op(
-      "submitResponse",
-      "Submit a response (public, anti-bot token)",
-      {
-        201: json(submitted),
-        ...errors("BadRequest", "Unauthorized", "Forbidden", "NotFound", "TooLarge", "Captcha"),
-        ...errors("RateLimited"),
-        409: formChanged,
-      },
-      {
-        ...PUBLIC,
-        description:
-          "Sent with the owner's API key (Authorization: Bearer) or a preview page's token (`preview`), it is a test answer (SPEC §16): no anti-bot token, flagged test, left out of counts, emails and webhooks. A draft takes test answers only.",
-        parameters: [
-          { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string" } },
-        ],
-        requestBody: requestBody(submitBody),
-      },
-    ),
-    async (c) => {
-      const body = await readJson(c);
-      // sent with an API key: the owner's test answer (SPEC §16); a wrong key is 401, as anywhere
-      const auth = c.req.header("authorization");
-      const result = await submit(ctx, c.req.param("slug"), {
-        body,
-        ip: clientIp(c, ctx.config.trustedProxies),
-        idempotencyKey: c.req.header("idempotency-key"),
-        accountId: auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
-      });
-      return c.json(result, 201);
-    },
-  );
+  app.post("/api/forms/:slug/submit", front("submitResponse"), async (c) => {
+    const body = await readJson(c);
+    // sent with an API key: the owner's test answer (SPEC §16); a wrong key is 401, as anywhere
+    const auth = c.req.header("authorization");
+    const result = await submit(ctx, c.req.param("slug"), {
+      body,
+      ip: clientIp(c, ctx.config.trustedProxies),
+      idempotencyKey: c.req.header("idempotency-key"),
+      accountId: auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
+    });
+    return c.json(result, 201);
+  });
 
   // a preview page polls this to reload when its draft changes (`formdown dev`, SPEC §21)
-  app.get(
-    "/api/preview/:token",
-    op(
-      "getPreviewVersion",
-      "A draft preview's version, which its page polls to reload after a change",
-      { 200: json(preview), ...errors("NotFound") },
-      PUBLIC,
-    ),
-    async (c) => {
-      c.header("cache-control", "no-store");
-      const { previewVersion } = await import("../services/drafts.ts");
-      return c.json(await previewVersion(ctx, c.req.param("token")));
-    },
-  );
+  app.get("/api/preview/:token", front("getPreviewVersion"), async (c) => {
+    c.header("cache-control", "no-store");
+    const { previewVersion } = await import("../services/drafts.ts");
+    return c.json(await previewVersion(ctx, c.req.param("token")));
+  });
 
-  app.post(
-    "/api/forms/:slug/events",
-    op(
-      "recordPageEvent",
-      "Page beacon",
-      { 204: none("Counted"), ...errors("BadRequest", "NotFound", "RateLimited") },
-      { ...PUBLIC, requestBody: requestBody(eventBody) },
-    ),
-    async (c) => {
-      const body = await readJson(c, 4096);
-      await recordEvent(ctx, c.req.param("slug"), body, clientIp(c, ctx.config.trustedProxies));
-      return c.body(null, 204);
-    },
-  );
+  app.post("/api/forms/:slug/events", front("recordPageEvent"), async (c) => {
+    const body = await readJson(c, 4096);
+    await recordEvent(ctx, c.req.param("slug"), body, clientIp(c, ctx.config.trustedProxies));
+    return c.body(null, 204);
+  });
 
-  app.post(
-    "/api/forms/:slug/uploads",
-    op(
-      "uploadFile",
-      "Upload a file for a file/image field",
-      {
-        201: json(uploaded),
-        ...errors("BadRequest", "Forbidden", "NotFound", "TooLarge", "Captcha", "RateLimited"),
-      },
-      { ...PUBLIC, requestBody: uploadBody },
-    ),
-    async (c) => {
-      const type = c.req.header("content-type") ?? "";
-      if (!type.startsWith("multipart/form-data"))
-        raise("invalid_request", "Send the upload as multipart/form-data with `field` and `file`.");
-      const length = c.req.header("content-length");
-      const auth = c.req.header("authorization");
-      return c.json(
-        await upload(
-          ctx,
-          c.req.param("slug"),
-          {
-            contentType: type,
-            contentLength: length === undefined ? null : Number(length),
-            body: c.req.raw.body,
-          },
-          clientIp(c, ctx.config.trustedProxies),
-          // with an API key: the owner's (a draft takes uploads only so or from its preview page)
-          auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
-        ),
-        201,
-      );
-    },
-  );
-
-  app.get(
-    "/api/uploads/:key{.+}",
-    op("getUpload", "An uploaded file", { 200: none("The file"), ...errors("NotFound") }, PUBLIC),
-    async (c) => {
-      const key = decoded(new URL(c.req.url).pathname.slice("/api/uploads/".length));
-      // a malformed escape (%FF) cannot name a stored file
-      const file = key === null || key.includes("..") ? null : await ctx.storage.get(key);
-      if (!file) raise("not_found", "No such file.");
-      return new Response(file!.data as Uint8Array<ArrayBuffer>, {
-        headers: {
-          "content-type": file!.contentType,
-          "content-disposition": "attachment",
-          "x-content-type-options": "nosniff",
-          "content-security-policy": "default-src 'none'; sandbox",
+  app.post("/api/forms/:slug/uploads", front("uploadFile"), async (c) => {
+    const type = c.req.header("content-type") ?? "";
+    if (!type.startsWith("multipart/form-data"))
+      raise("invalid_request", "Send the upload as multipart/form-data with `field` and `file`.");
+    const length = c.req.header("content-length");
+    const auth = c.req.header("authorization");
+    return c.json(
+      await upload(
+        ctx,
+        c.req.param("slug"),
+        {
+          contentType: type,
+          contentLength: length === undefined ? null : Number(length),
+          body: c.req.raw.body,
         },
-      });
-    },
-  );
+        clientIp(c, ctx.config.trustedProxies),
+        // with an API key: the owner's (a draft takes uploads only so or from its preview page)
+        auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
+      ),
+      201,
+    );
+  });
+
+  app.get("/api/uploads/:key{.+}", front("getUpload"), async (c) => {
+    const key = decoded(new URL(c.req.url).pathname.slice("/api/uploads/".length));
+    // a malformed escape (%FF) cannot name a stored file
+    const file = key === null || key.includes("..") ? null : await ctx.storage.get(key);
+    if (!file) raise("not_found", "No such file.");
+    return new Response(file!.data as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "content-type": file!.contentType,
+        "content-disposition": "attachment",
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'none'; sandbox",
+      },
+    });
+  });
 
   // A form whose file was renamed: its old page redirects for good (SPEC §16). The page server
   // (node/pages.ts) answers first when the pages are built; this serves it without them.
@@ -215,32 +135,22 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   // X-Formdown-Access; SPEC §19): without one, its title alone; a wrong one, 403 as on submit. A
   // password is tried only with an anti-bot token (X-Formdown-Antibot, or `turnstile_token` in
   // the query; SPEC §23). A draft has none (its preview page is rendered by the server).
-  app.get(
-    "/api/forms/:slug/public",
-    op(
-      "getPublicForm",
-      "The public definition (no answer key)",
-      { 200: json(publicDefinition), ...errors("Forbidden", "NotFound", "Captcha", "RateLimited") },
-      PUBLIC,
-    ),
-    query(publicQuery),
-    async (c) => {
-      const row = await findPublicForm(ctx, c.req.param("slug"));
-      if (!row || row.draft) return raise("not_found", "No such form.");
-      const head = { handler: row.handler, status: formStatus(row), access: row.access_mode };
-      if (isProtected(row.access_mode)) {
-        const given = c.req.header("x-formdown-access") ?? c.req.valid("query").access;
-        if (given === undefined) return c.json({ ...head, title: row.definition.title });
-        const ip = clientIp(c, ctx.config.trustedProxies);
-        if (row.access_mode === "password") {
-          const token = c.req.header("x-formdown-antibot") ?? c.req.valid("query").turnstile_token;
-          await checkAntiBot(ctx, token, ip);
-        }
-        await checkAccess(ctx, row.slug, row, given, ip);
+  app.get("/api/forms/:slug/public", front("getPublicForm"), async (c) => {
+    const row = await findPublicForm(ctx, c.req.param("slug"));
+    if (!row || row.draft) return raise("not_found", "No such form.");
+    const head = { handler: row.handler, status: formStatus(row), access: row.access_mode };
+    if (isProtected(row.access_mode)) {
+      const given = c.req.header("x-formdown-access") ?? one(c, "access");
+      if (given === undefined) return c.json({ ...head, title: row.definition.title });
+      const ip = clientIp(c, ctx.config.trustedProxies);
+      if (row.access_mode === "password") {
+        const token = c.req.header("x-formdown-antibot") ?? one(c, "turnstile_token");
+        await checkAntiBot(ctx, token, ip);
       }
-      return c.json({ ...head, form: publicForm(row.definition) });
-    },
-  );
+      await checkAccess(ctx, row.slug, row, given, ip);
+    }
+    return c.json({ ...head, form: publicForm(row.definition) });
+  });
 }
 
 function decoded(path: string): string | null {
