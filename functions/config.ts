@@ -32,6 +32,8 @@ export interface Config {
   turnstileScriptUrl: string;
   postmarkToken: string | undefined;
   postmarkApiUrl: string | undefined;
+  /** SPEC §26: mail through any SMTP server (nodemailer), when Postmark is not configured. */
+  smtpUrl: string | undefined;
   mailFrom: string;
   githubToken: string | undefined;
   githubRepository: string | undefined;
@@ -95,6 +97,7 @@ export function readConfig(env: Env): Config {
       "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit",
     postmarkToken: opt(env.POSTMARK_SERVER_TOKEN),
     postmarkApiUrl: opt(env.POSTMARK_API_URL),
+    smtpUrl: opt(env.SMTP_URL),
     mailFrom: opt(env.FORMDOWN_MAIL_FROM) ?? "Formdown <formdown@localhost>",
     githubToken: opt(env.GITHUB_TOKEN),
     githubRepository: opt(env.GITHUB_REPOSITORY),

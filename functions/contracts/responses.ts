@@ -111,3 +111,14 @@ export const outbox = z.object({
   offset: int,
   total: int,
 });
+
+/** `POST /api/outbox/test` (formdown doctor --send-test): one message sent at once. */
+export const mailTestBody = z.object({
+  to: z.email({ error: "must be an email address" }).max(254).describe("Where to send it"),
+});
+export const mailTested = z.object({
+  sent: z.boolean(),
+  via: z.enum(["postmark", "smtp", "outbox"]).describe("outbox: no mailer, mail is kept, not sent"),
+  id: str.optional(),
+  error: str.optional(),
+});

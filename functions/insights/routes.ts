@@ -1,10 +1,12 @@
 import type { Hono } from "hono";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, OWNER, op, query, reads } from "../contracts/common.ts";
+import { body, errors, json, OWNER, op, query, reads } from "../contracts/common.ts";
 import {
   exportAnswer,
   exportQuery,
+  mailTestBody,
+  mailTested,
   outbox,
   outboxQuery,
   reportAnswer,
@@ -12,6 +14,7 @@ import {
   stats,
 } from "../contracts/responses.ts";
 import { exportResponses, toStream } from "./export.ts";
+import { sendTestMail } from "./mail-test.ts";
 import { listOutbox } from "./outbox.ts";
 import { responseReport, responseReportHtml } from "./report.ts";
 import { formStats } from "./stats.ts";
@@ -110,5 +113,16 @@ export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
       const { limit, offset } = c.req.valid("query");
       return c.json(await listOutbox(ctx, c.get("account"), limit, offset));
     },
+  );
+  app.post(
+    "/api/outbox/test",
+    key,
+    op(
+      "sendTestMail",
+      "Send one test message through the server's mailer (SMTP or Postmark) at once",
+      { 200: json(mailTested), ...refused },
+    ),
+    body(mailTestBody),
+    async (c) => c.json(await sendTestMail(ctx, c.get("account"), c.req.valid("json").to)),
   );
 }
