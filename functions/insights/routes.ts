@@ -19,7 +19,7 @@ import { listOutbox } from "./outbox.ts";
 import { responseReport, responseReportHtml } from "./report.ts";
 import { formStats } from "./stats.ts";
 
-const EXT = { csv: "csv", json: "json", markdown: "md" } as const;
+const EXT = { csv: "csv", json: "json", markdown: "md", xlsx: "xlsx" } as const;
 
 /** The HTML report needs nothing from outside itself, and the policy says so. */
 export const HTML_HEADERS = {
@@ -43,13 +43,17 @@ export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
       op(`export${Name}`, `Export ${name} (variant ${variant})`, { 200: exportAnswer, ...refused }),
       query(exportQuery),
       async (c) => {
-        const { format, since, until, include_test, where } = c.req.valid("query");
+        const { format, since, until, include_test, where, header, bom } = c.req.valid("query");
         const [account, slug] = [c.get("account"), c.req.param("slug")];
         const range = { since, until };
-        const out = await exportResponses(ctx, account, slug, format, range, include_test, where);
+        const out = await exportResponses(ctx, account, slug, format, range, include_test, where, {
+          header,
+          bom,
+        });
         return new Response(toStream(out.chunks()), {
           headers: {
             "content-type": out.contentType,
+            ...(format === "xlsx" ? { "x-content-type-options": "nosniff" } : {}),
             "content-disposition": `attachment; filename="${out.slug}-responses.${EXT[format]}"`,
             "cache-control": "no-store",
           },
