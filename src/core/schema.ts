@@ -134,6 +134,8 @@ export const settingsSchema = z
       .enum(["formal", "informal"])
       .optional()
       .describe("informal: du/tu in de, fr, pt (es, it, nl, pl speak informally already)"),
+    /** `false` removes "Made with Formdown" from the page (SPEC §26). */
+    branding: z.boolean().optional().describe('false: no "Made with Formdown" on the page'),
   })
   .describe("Behaviour settings");
 
