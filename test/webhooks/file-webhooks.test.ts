@@ -1,8 +1,12 @@
 // Webhooks kept in the form file (SPEC §26): a deploy with `notifications.webhooks` delivers a
 // signed event and a Slack-shaped message (to a local stand-in) per response; removing them from
 // the file and deploying stops both, and a webhook added through the API is left alone.
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reconcileRepository } from "../../functions/node/bootstrap.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -96,6 +100,10 @@ describe.each(DB_KINDS)("webhooks in the form file (%s)", (kind) => {
       [other.url, "api"],
     ]);
 
+    // the file's are changed by deploying the file, not through the API
+    const refused = await api("DELETE", `/api/forms/lunch/webhooks/${listed[1].id}`);
+    expect([refused.status, refused.body.code]).toEqual([409, "conflict"]);
+
     expect((await submit("Ann")).status).toBe(201);
     await hook.until((r) => r.length === 1);
     expect(hook.received[0]!.verified).toBe(true);
@@ -130,5 +138,39 @@ describe.each(DB_KINDS)("webhooks in the form file (%s)", (kind) => {
     // the API's webhook still gets Bob; by then the file's would have had him too
     await other.until((r) => r.some((x) => x.json.data.response?.payload.name === "Bob"));
     expect([hook.received.length, slack.received.length, sheet.received.length]).toEqual([1, 1, 1]);
+  });
+
+  it("follows the file in the repository: a commit with the preset delivers, one without it stops", async () => {
+    const file = (hooks: string) => `---
+title: Menu
+slug: menu
+humanness: false
+${hooks}fields:
+  - id: name
+    type: text
+    label: Your name
+---
+`;
+    const commit = async (text: string) => {
+      await mkdir(join(s.repoDir, "forms/@me"), { recursive: true });
+      await writeFile(join(s.repoDir, "forms/@me/menu.md"), text);
+      execFileSync(
+        "sh",
+        ["-c", "git add -A && git -c user.name=t -c user.email=t@example.com commit -qm menu"],
+        { cwd: s.repoDir },
+      );
+      return reconcileRepository(s.ctx);
+    };
+    await commit(file("notifications:\n  webhooks:\n    - slack: LUNCH_SLACK_URL\n"));
+    const added = await api("POST", "/api/forms/menu/webhooks", { body: { url: other.url } });
+    expect(added.status).toBe(201);
+    const send = (name: string) =>
+      api("POST", "/api/forms/menu/submit", { key: null, body: { fields: { name } } });
+    expect((await send("Cy")).status).toBe(201);
+    await slack.until((r) => r.some((x) => x.body.includes("*Your name*\\nCy")));
+    await commit(file(""));
+    expect((await send("Dee")).status).toBe(201);
+    await other.until((r) => r.some((x) => x.json.data.response?.payload.name === "Dee"));
+    expect(slack.received.filter((x) => x.body.includes("Menu"))).toHaveLength(1);
   });
 });
