@@ -8,6 +8,11 @@ import type { Mailer } from "../context.ts";
  * answer fails the send within the timeouts, so the outbox keeps the email due and retries it.
  */
 export function smtpMailer(config: Config): Mailer {
+  // said at start-up, not at the first email: a typo here would otherwise only fill the outbox
+  if (!/^smtps?:\/\/[^/]/.test(config.smtpUrl ?? ""))
+    throw new Error(
+      "SMTP_URL must look like smtp://host:25 or smtps://user:password@host:465 (see the README).",
+    );
   const transport = createTransport({
     url: config.smtpUrl!,
     connectionTimeout: 10_000,
