@@ -152,8 +152,15 @@ export async function createContext(env: Env, options: ComposeOptions = {}): Pro
   }
 }
 
+/** Postmark when its token is set, else SMTP_URL's server, else none (the outbox keeps the mail). */
 async function chooseMailer(config: Config): Promise<Mailer | null> {
-  if (!config.postmarkToken) return null;
-  const { postmarkMailer } = await import("./insights/postmark-mailer.ts");
-  return postmarkMailer(config);
+  if (config.postmarkToken) {
+    const { postmarkMailer } = await import("./insights/postmark-mailer.ts");
+    return postmarkMailer(config);
+  }
+  if (config.smtpUrl) {
+    const { smtpMailer } = await import("./insights/smtp-mailer.ts");
+    return smtpMailer(config);
+  }
+  return null;
 }

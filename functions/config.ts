@@ -32,6 +32,10 @@ export interface Config {
   turnstileScriptUrl: string;
   postmarkToken: string | undefined;
   postmarkApiUrl: string | undefined;
+  /** SPEC §26: mail through any SMTP server (nodemailer), when Postmark is not configured. */
+  smtpUrl: string | undefined;
+  /** An environment variable a form file names (SPEC §26: webhook secrets and preset URLs). */
+  fileEnv: (name: string) => string | undefined;
   mailFrom: string;
   githubToken: string | undefined;
   githubRepository: string | undefined;
@@ -95,6 +99,8 @@ export function readConfig(env: Env): Config {
       "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit",
     postmarkToken: opt(env.POSTMARK_SERVER_TOKEN),
     postmarkApiUrl: opt(env.POSTMARK_API_URL),
+    smtpUrl: opt(env.SMTP_URL),
+    fileEnv: (name) => opt(env[name]),
     mailFrom: opt(env.FORMDOWN_MAIL_FROM) ?? "Formdown <formdown@localhost>",
     githubToken: opt(env.GITHUB_TOKEN),
     githubRepository: opt(env.GITHUB_REPOSITORY),

@@ -40,6 +40,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Which service carries the mail (doctor and the health detail say it). */
+  kind?: "postmark" | "smtp";
   send(message: MailMessage): Promise<{ id: string }>;
 }
 

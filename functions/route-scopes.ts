@@ -45,6 +45,7 @@ export const ROUTE_SCOPES: Record<string, { scope: Scope; account?: true }> = {
   "GET /api/forms/:slug/stats": { scope: "read" },
   "GET /api/forms/:slug/report": { scope: "read" },
   "GET /api/outbox": { scope: "read", account: true },
+  "POST /api/outbox/test": { scope: "admin", account: true },
 
   "DELETE /api/forms/:slug/responses/:id": { scope: "admin" },
   "DELETE /api/forms/:slug/submissions/:id": { scope: "admin" },

@@ -10,8 +10,10 @@ export function registerDoctor(cli: CAC): void {
       "doctor",
       "Check the server URL, key, API, MCP discovery, anti-bot and background sending of a deployment",
     )
+    .option("--send-test <address>", "Also send a test email to this address through the server")
     .example("formdown doctor --url https://forms.example.com")
-    .action(async (opts: { url?: string; key?: string }) => {
+    .example("formdown doctor --send-test me@example.com")
+    .action(async (opts: { url?: string; key?: string; sendTest?: string }) => {
       const settings = resolveSettings(opts);
       const problems: string[] = [];
       const check = async (label: string, run: () => Promise<string>) => {
@@ -98,6 +100,27 @@ export function registerDoctor(cli: CAC): void {
           ? "ALTCHA (self-hosted)"
           : "Turnstile (TURNSTILE_SECRET_KEY set on the server)";
       });
+      if (opts.sendTest !== undefined)
+        await check("test email", async () => {
+          const res = await fetch(`${settings.url}/api/outbox/test`, {
+            method: "POST",
+            headers: {
+              authorization: `Bearer ${settings.key ?? ""}`,
+              "content-type": "application/json",
+            },
+            body: JSON.stringify({ to: String(opts.sendTest) }),
+          }).catch(() => {
+            throw new Error(`cannot reach ${settings.url}`);
+          });
+          const answer = (await res.json().catch(() => ({}))) as {
+            sent?: boolean;
+            via?: string;
+            error?: string;
+          };
+          if (!res.ok) throw new Error(answer.error ?? `answered ${res.status}`);
+          if (!answer.sent) throw new Error(answer.error ?? `not sent (${answer.via})`);
+          return `sent to ${opts.sendTest} through ${answer.via === "smtp" ? "SMTP" : "Postmark"}`;
+        });
       if (problems.length > 0)
         throw new CliError(`${problems.length} check(s) failed: ${problems.join(", ")}`, "doctor");
     });

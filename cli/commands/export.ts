@@ -8,14 +8,17 @@ import { WHERE_HELP, whereQuery } from "../lib/where.ts";
 
 export function registerExport(cli: CAC): void {
   cli
-    .command("export <slug>", "Stream a form's responses as CSV, JSON or Markdown")
-    .option("--format <format>", "csv, json or markdown", { default: "csv" })
+    .command("export <slug>", "Stream a form's responses as CSV, JSON, Markdown or XLSX")
+    .option("--format <format>", "csv, json, markdown or xlsx", { default: "csv" })
+    .option("--labels", "The questions' labels as the header row (XLSX always has them)")
+    .option("--bom", "CSV: a UTF-8 byte order mark first, for spreadsheets")
     .option("-o, --output <file>", "Write to a file instead of stdout")
     .option("--since <date>", "Only from this ISO date/time")
     .option("--until <date>", "Only before this ISO date/time")
     .option("--where <condition>", WHERE_HELP)
     .example("formdown export contact --format csv -o contact.csv")
     .example("formdown export nps --where 'recommend<=6' -o detractors.csv")
+    .example("formdown export contact --format xlsx -o contact.xlsx")
     .action(
       async (
         slug: string,
@@ -25,13 +28,18 @@ export function registerExport(cli: CAC): void {
           since?: string;
           until?: string;
           where?: string | string[];
+          labels?: boolean;
+          bom?: boolean;
           url?: string;
           key?: string;
         },
       ) => {
-        if (!["csv", "json", "markdown"].includes(opts.format))
-          throw usage("--format must be csv, json or markdown");
-        const range = `${opts.since ? `&since=${enc(opts.since)}` : ""}${opts.until ? `&until=${enc(opts.until)}` : ""}${whereQuery(opts.where)}`;
+        if (!["csv", "json", "markdown", "xlsx"].includes(opts.format))
+          throw usage("--format must be csv, json, markdown or xlsx");
+        const xlsx = opts.format === "xlsx";
+        if (xlsx && !opts.output && process.stdout.isTTY)
+          throw usage("--format xlsx writes a binary file: add -o <file>.xlsx");
+        const range = `${opts.since ? `&since=${enc(opts.since)}` : ""}${opts.until ? `&until=${enc(opts.until)}` : ""}${whereQuery(opts.where)}${opts.labels ? "&header=labels" : ""}${opts.bom ? "&bom=true" : ""}`;
         const res = await request(
           resolveSettings(opts),
           "GET",
@@ -41,7 +49,7 @@ export function registerExport(cli: CAC): void {
         const progress = process.stderr.isTTY;
         let bytes = 0;
         // on a terminal the answers' control characters are shown, not run (SPEC §23)
-        const terminal = !opts.output && Boolean(process.stdout.isTTY);
+        const terminal = !opts.output && !xlsx && Boolean(process.stdout.isTTY);
         for await (const chunk of toSink(res.body!, terminal)) {
           bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
           if (!sink.write(chunk)) await new Promise<void>((r) => sink.once("drain", () => r()));

@@ -42,8 +42,14 @@ export const deleted = z.object({ deleted: int });
 
 export const exportQuery = {
   format: z
-    .enum(["csv", "json", "markdown"], { error: "must be csv, json or markdown" })
-    .default("csv"),
+    .enum(["csv", "json", "markdown", "xlsx"], { error: "must be csv, json, markdown or xlsx" })
+    .default("csv")
+    .describe("xlsx: one sheet, the questions' labels as headers, numbers and dates typed"),
+  header: z
+    .enum(["ids", "labels"], { error: "must be ids or labels" })
+    .default("ids")
+    .describe("labels: the questions' labels as the header row (CSV, Markdown)"),
+  bom: flag("true: a UTF-8 byte order mark first (CSV), for spreadsheets"),
   ...range,
   ...reads,
 };
@@ -52,6 +58,9 @@ export const exportAnswer = {
   headers: { "Content-Disposition": { schema: { type: "string" } } },
   content: {
     "text/csv": { schema: { type: "string" } },
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+      schema: { type: "string", format: "binary" },
+    },
     "application/json": { schema: z.toJSONSchema(z.array(record), { io: "input" }) },
     "text/markdown": { schema: { type: "string" } },
   },
@@ -110,4 +119,15 @@ export const outbox = z.object({
   limit: int,
   offset: int,
   total: int,
+});
+
+/** `POST /api/outbox/test` (formdown doctor --send-test): one message sent at once. */
+export const mailTestBody = z.object({
+  to: z.email({ error: "must be an email address" }).max(254).describe("Where to send it"),
+});
+export const mailTested = z.object({
+  sent: z.boolean(),
+  via: z.enum(["postmark", "smtp", "outbox"]).describe("outbox: no mailer, mail is kept, not sent"),
+  id: str.optional(),
+  error: str.optional(),
 });

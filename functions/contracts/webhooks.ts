@@ -9,7 +9,17 @@ const status = z.enum(STATUSES);
 
 export const webhookBody = z.looseObject({ url: str, events: events.optional() });
 export const webhookList = z.object({
-  webhooks: z.array(z.object({ id: str, url: str, events, created_at: str })),
+  webhooks: z.array(
+    z.object({
+      id: str,
+      url: str.describe("A preset from the form file: slack:<VARIABLE> or sheet:<VARIABLE>"),
+      events,
+      created_at: str,
+      source: z
+        .enum(["api", "file"])
+        .describe("file: kept in the form file, changed by deploying it"),
+    }),
+  ),
 });
 export const webhookCreated = z.object({ id: str, url: str, events, secret: str, created_at: str });
 export const webhookTested = z.object({

@@ -12,13 +12,32 @@ import { type Started, started } from "../streams.ts";
 import { copyLines, markdownHead } from "./copy-lines.ts";
 import { copyStatement } from "./copy-statement.ts";
 import { recordBatches, type StoredRecord } from "./records.ts";
+import type { XlsxKind } from "./xlsx.ts";
 
 export const FORMATS = {
   csv: "text/csv",
   json: "application/json",
   markdown: "text/markdown",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 } as const;
 export type ExportFormat = keyof typeof FORMATS;
+
+export interface ExportOptions {
+  /** `labels`: the questions' labels as the header row (SPEC §26); XLSX always has them. */
+  header?: "ids" | "labels";
+  /** CSV only: a UTF-8 byte order mark first, so a spreadsheet reads `Jürgen`, not `JÃ¼rgen`. */
+  bom?: boolean;
+}
+
+/** The readable names of the columns every export has. */
+const LABELS: Record<string, string> = {
+  id: "Response",
+  submitted_at: "Submitted at",
+  lang: "Language",
+  score_points: "Score",
+  score_percent: "Score (%)",
+  test: "Test answer",
+};
 
 /**
  * The export as a stream of text chunks: one chunk per batch of rows, never the whole set. Test
@@ -33,6 +52,7 @@ export async function exportResponses(
   range: Range,
   withTest = false,
   where: unknown = undefined,
+  options: ExportOptions = {},
 ) {
   const row = await ownedFormHead(ctx, account, slug);
   // every answer ever given (SPEC §16): earlier ids read as the live field that carries them on,
@@ -54,6 +74,47 @@ export async function exportResponses(
     ...(quiz ? ["score_points", "score_percent"] : []),
     ...(withTest ? ["test"] : []),
   ];
+  const labels = format === "xlsx" || options.header === "labels";
+  if (labels) {
+    const named = new Map(columns.map((c) => [c.header, c.label ?? c.header]));
+    headers.splice(0, headers.length, ...headers.map((h) => named.get(h) ?? LABELS[h] ?? h));
+  }
+  const bom = format === "csv" && options.bom === true;
+  if (format === "xlsx") {
+    const kinds: XlsxKind[] = [
+      "text",
+      "instant",
+      ...(lang ? (["text"] as const) : []),
+      ...columns.map(
+        (c): XlsxKind => (c.list ? "list" : c.number ? "number" : c.date ? "date" : "text"),
+      ),
+      ...(quiz ? (["number", "number"] as const) : []),
+      ...(withTest ? (["boolean"] as const) : []),
+    ];
+    async function* rows(): AsyncGenerator<unknown[][]> {
+      for await (const batch of recordBatches(ctx, row.id, range, 1000, withTest, filter))
+        yield batch.map((r) => {
+          const score = r.score as { points?: number; percent?: number } | null;
+          const payload = carry(r.payload, lines);
+          return [
+            r.id,
+            r.submitted_at,
+            ...(lang ? [r.lang ?? ""] : []),
+            ...columns.map((c) => c.read(payload)),
+            ...(quiz ? [score?.points, score?.percent] : []),
+            ...(withTest ? [r.test] : []),
+          ];
+        });
+    }
+    // exceljs loads only when a spreadsheet is asked for (it costs memory and start-up)
+    const { xlsxChunks } = await import("./xlsx.ts");
+    return {
+      slug: row.slug,
+      format,
+      contentType: FORMATS.xlsx,
+      chunks: () => xlsxChunks(headers, kinds, rows(), row.definition.title ?? row.slug),
+    };
+  }
   const copyOut = ctx.db.copyOut?.bind(ctx.db);
   // COPY reads each column from one path: answers under earlier ids or labels need the carry below
   if (copyOut && !lines.maps) {
@@ -67,6 +128,7 @@ export async function exportResponses(
     const rows = await started(copyOut(copyStatement(shape, writer.table), where?.params));
     const copied = async function* (): AsyncGenerator<string | Uint8Array> {
       try {
+        if (bom) yield "\uFEFF";
         if (writer.head) yield writer.head;
         yield* writer.rows(rows);
         const tail = writer.tail();
@@ -92,6 +154,7 @@ export async function exportResponses(
     }
   }
   async function* linesOf(batches: Started<StoredRecord[]>): AsyncGenerator<string> {
+    if (bom) yield "\uFEFF";
     if (format === "csv") yield csvLine(headers);
     if (format === "markdown") yield markdownHead(headers);
     if (format === "json") yield "[";

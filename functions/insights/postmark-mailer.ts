@@ -10,6 +10,7 @@ export function postmarkMailer(config: Config): Mailer {
     timeout: 10,
   });
   return {
+    kind: "postmark",
     async send(message) {
       const result = await client.sendEmail({
         From: config.mailFrom,

@@ -1,10 +1,12 @@
 import type { Hono } from "hono";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, OWNER, op, query, reads } from "../contracts/common.ts";
+import { body, errors, json, OWNER, op, query, reads } from "../contracts/common.ts";
 import {
   exportAnswer,
   exportQuery,
+  mailTestBody,
+  mailTested,
   outbox,
   outboxQuery,
   reportAnswer,
@@ -12,11 +14,12 @@ import {
   stats,
 } from "../contracts/responses.ts";
 import { exportResponses, toStream } from "./export.ts";
+import { sendTestMail } from "./mail-test.ts";
 import { listOutbox } from "./outbox.ts";
 import { responseReport, responseReportHtml } from "./report.ts";
 import { formStats } from "./stats.ts";
 
-const EXT = { csv: "csv", json: "json", markdown: "md" } as const;
+const EXT = { csv: "csv", json: "json", markdown: "md", xlsx: "xlsx" } as const;
 
 /** The HTML report needs nothing from outside itself, and the policy says so. */
 export const HTML_HEADERS = {
@@ -40,13 +43,17 @@ export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
       op(`export${Name}`, `Export ${name} (variant ${variant})`, { 200: exportAnswer, ...refused }),
       query(exportQuery),
       async (c) => {
-        const { format, since, until, include_test, where } = c.req.valid("query");
+        const { format, since, until, include_test, where, header, bom } = c.req.valid("query");
         const [account, slug] = [c.get("account"), c.req.param("slug")];
         const range = { since, until };
-        const out = await exportResponses(ctx, account, slug, format, range, include_test, where);
+        const out = await exportResponses(ctx, account, slug, format, range, include_test, where, {
+          header,
+          bom,
+        });
         return new Response(toStream(out.chunks()), {
           headers: {
             "content-type": out.contentType,
+            ...(format === "xlsx" ? { "x-content-type-options": "nosniff" } : {}),
             "content-disposition": `attachment; filename="${out.slug}-responses.${EXT[format]}"`,
             "cache-control": "no-store",
           },
@@ -110,5 +117,16 @@ export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
       const { limit, offset } = c.req.valid("query");
       return c.json(await listOutbox(ctx, c.get("account"), limit, offset));
     },
+  );
+  app.post(
+    "/api/outbox/test",
+    key,
+    op(
+      "sendTestMail",
+      "Send one test message through the server's mailer (SMTP or Postmark) at once",
+      { 200: json(mailTested), ...refused },
+    ),
+    body(mailTestBody),
+    async (c) => c.json(await sendTestMail(ctx, c.get("account"), c.req.valid("json").to)),
   );
 }

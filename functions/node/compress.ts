@@ -43,6 +43,9 @@ export function compressed(req: Request, res: Response): Response {
   if (headers.has("content-encoding")) return res;
   if (!TEXT.test(headers.get("content-type") ?? "")) return res;
   if (/no-transform/i.test(headers.get("cache-control") ?? "")) return res;
+  // a download (an export) goes as it is: a stream that fails midway must reach the client cut,
+  // and its connection and database rows be let go at once, which a compressor in between delays
+  if (/attachment/i.test(headers.get("content-disposition") ?? "")) return res;
   const length = headers.get("content-length");
   if (length !== null && Number(length) < MIN_BYTES) return res;
   const encoding = pickEncoding(req.headers.get("accept-encoding"));

@@ -53,7 +53,11 @@ export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
   app.delete(
     `${base}/:id`,
     key,
-    op("deleteWebhook", "Delete a webhook and its deliveries", { 204: none("Deleted"), ...owner }),
+    op("deleteWebhook", "Delete a webhook and its deliveries (not one kept in the form file)", {
+      204: none("Deleted"),
+      ...errors("Conflict"),
+      ...owner,
+    }),
     async (c) => {
       await deleteWebhook(ctx, c.get("account"), c.req.param("slug"), c.req.param("id"));
       return c.body(null, 204);

@@ -9,6 +9,7 @@ import { validateForm } from "../../src/core/validate-form.ts";
 import type { AppContext } from "../context.ts";
 import { randomToken } from "../crypto.ts";
 import { needForm } from "../scopes.ts";
+import { prepareFileWebhooks } from "../webhooks/file-hooks.ts";
 import type { Account } from "./accounts.ts";
 import { draftWanted, withoutStatus } from "./draft-input.ts";
 import {
@@ -126,6 +127,8 @@ export async function createForm(
   needForm(account, form.slug);
   // checked before anything is written: a broken translation creates nothing (SPEC §20)
   const translations = texts && checkedTranslations(form, account.handler, texts);
+  // the file's webhooks (SPEC §26) are checked before anything is written, applied after
+  const applyWebhooks = await prepareFileWebhooks(ctx, form);
   let row: FormRow | undefined;
   for (let attempt = 0; attempt < 5 && !row; attempt++) {
     const rows = await ctx.db.query<{ id: string }>(
@@ -177,6 +180,7 @@ export async function createForm(
     }
   }
   await snapshotVersion(ctx, row.id);
+  await applyWebhooks(row.id);
   // beside the form's file; a draft's wait for its publishing like the file itself
   if (translations)
     await saveTranslations(
@@ -230,6 +234,7 @@ export async function replaceForm(
   if (deepEqual(form, row.definition)) return { changed: false };
   const plan = options.plan ?? (await planFor(ctx, row, form, options.translations));
   guardPlan(plan, options.confirm);
+  const applyWebhooks = await prepareFileWebhooks(ctx, form);
   let sha = options.sha ?? row.commit_sha;
   let path = row.file_path;
   // a draft's file waits for its publishing (drafts.ts)
@@ -257,6 +262,7 @@ export async function replaceForm(
       JSON.stringify(plan.changes),
     ],
   );
+  await applyWebhooks(row.id);
   return { changed: true, plan };
 }
 

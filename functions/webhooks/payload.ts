@@ -1,5 +1,6 @@
 // The JSON a receiver gets (SPEC §11). Built from the rows when the attempt is made, and the same
 // on every retry: `timestamp` is when the event happened, not when it was sent.
+import { presetBody } from "./presets.ts";
 import type { Claimed } from "./queue.ts";
 
 /** What a body is made of: a delivery's event and the rows it names (not its target). */
@@ -7,6 +8,7 @@ export type EventSource = Omit<Claimed, "id" | "attempts" | "url" | "secret">;
 
 /** The body, or null when a `response.created` no longer has its response (it was deleted). */
 export function eventBody(e: EventSource): string | null {
+  if (e.kind === "slack" || e.kind === "sheet") return presetBody(e);
   const form = { form_id: e.form_id, slug: e.slug, title: e.title };
   const timestamp = new Date(e.created_at).toISOString();
   if (e.event === "webhook.test")

@@ -19,6 +19,10 @@ export interface HookInfo {
   slug: string;
   title: string;
   quiz: boolean;
+  /** `slack` or `sheet`: a preset from the form file (SPEC §26), with its body (presets.ts). */
+  kind?: "event" | "slack" | "sheet";
+  /** A preset's questions, for their labels. */
+  fields?: { id: string; label?: string; type: string }[] | null;
 }
 
 /** A claimed delivery with what its attempt needs: the webhook's target and the response. */
@@ -65,7 +69,8 @@ export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo
   if (missing.length > 0) {
     if (cache.size > 10_000) cache.clear();
     const rows = await db.query<HookInfo & { id: string }>(
-      `select w.id, w.url, w.secret, f.id as form_id, f.slug, f.title, f.type = 'quiz' as quiz
+      `select w.id, w.url, w.secret, f.id as form_id, f.slug, f.title, f.type = 'quiz' as quiz,
+              w.kind, case when w.kind <> 'event' then f.definition->'fields' end as fields
          from webhooks w join forms f on f.id = w.form_id where w.id = any($1::uuid[])`,
       [missing],
     );

@@ -70,7 +70,9 @@ export async function createWebhook(
 export async function listWebhooks(ctx: AppContext, account: Account, slug: string) {
   const form = await ownedFormHead(ctx, account, slug);
   const webhooks = await ctx.db.query<WebhookRow>(
-    "select id, url, events, created_at from webhooks where form_id = $1 order by created_at, id",
+    // a preset's URL is a secret of its own (Slack's carries its token): shown by its variable
+    `select id, case when kind = 'event' then url else file_key end as url, events, created_at,
+            source from webhooks where form_id = $1 order by created_at, id`,
     [form.id],
   );
   return { webhooks };
@@ -79,8 +81,8 @@ export async function listWebhooks(ctx: AppContext, account: Account, slug: stri
 async function ownedWebhook(ctx: AppContext, account: Account, slug: string, id: string) {
   const form = await ownedFormHead(ctx, account, slug);
   const [hook] = UUID.test(id)
-    ? await ctx.db.query<WebhookRow & { secret: string }>(
-        "select id, url, events, secret, created_at from webhooks where form_id = $1 and id = $2",
+    ? await ctx.db.query<WebhookRow & { secret: string; source: string }>(
+        "select id, url, events, secret, created_at, source from webhooks where form_id = $1 and id = $2",
         [form.id, id],
       )
     : [];
@@ -91,6 +93,12 @@ async function ownedWebhook(ctx: AppContext, account: Account, slug: string, id:
 /** Deletes a webhook and (through the trigger) its deliveries. */
 export async function deleteWebhook(ctx: AppContext, account: Account, slug: string, id: string) {
   const { form, hook } = await ownedWebhook(ctx, account, slug, id);
+  // the file is the truth (SPEC §26): a deleted one would come back with the next deploy
+  if (hook.source === "file")
+    raise(
+      "conflict",
+      "This webhook is kept in the form file (notifications.webhooks): remove it there and deploy.",
+    );
   await ctx.db.query("delete from webhooks where id = $1", [hook.id]);
   ctx.formCache.forget(form.slug);
 }

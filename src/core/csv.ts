@@ -9,6 +9,10 @@ export interface Column {
   list: boolean;
   /** A number answer (number, rating, scale, NPS): written as the number, never neutralised. */
   number?: boolean;
+  /** A date answer (`YYYY-MM-DD`): a date cell in a spreadsheet. */
+  date?: boolean;
+  /** The question's label, for `header=labels` and spreadsheets (SPEC §26). */
+  label?: string;
   read(payload: Record<string, unknown>): unknown;
 }
 
@@ -28,6 +32,7 @@ export function exportColumns(fields: readonly Field[], hidden: readonly string[
       for (const row of field.rows) {
         columns.push({
           header: `${field.id}.${row.id}`,
+          label: `${field.label ?? field.id}: ${row.label}`,
           path: [field.id, row.id],
           list: false,
           read: (p) => (p[field.id] as Record<string, unknown> | undefined)?.[row.id],
@@ -36,12 +41,23 @@ export function exportColumns(fields: readonly Field[], hidden: readonly string[
     } else {
       const list = field.type === "checkbox" || field.type === "ranking";
       const number = numberField(field);
-      columns.push({ header: field.id, path: [field.id], list, number, read: (p) => p[field.id] });
+      const label = field.label ?? field.id;
+      const date = field.type === "date";
+      columns.push({
+        header: field.id,
+        label,
+        path: [field.id],
+        list,
+        number,
+        date,
+        read: (p) => p[field.id],
+      });
     }
   }
   for (const name of hidden) {
     columns.push({
       header: `_hidden.${name}`,
+      label: name,
       path: ["_hidden", name],
       list: false,
       read: (p) => (p._hidden as Record<string, unknown> | undefined)?.[name],

@@ -49,6 +49,34 @@ export const respondentEmailSchema = z
   })
   .describe("Confirmation email to the respondent, once per response");
 
+/** The name of an environment variable on the server (a secret or URL never sits in the file). */
+const envName = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9_]{0,63}$/, "must be an environment variable name (A_Z, 0-9, _)");
+
+/** A webhook kept in the form file (SPEC §26), reconciled with the form on each deploy. */
+export const fileWebhookSchema = z.union([
+  z.strictObject({
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .describe("Where each event is POSTed, signed"),
+    events: z
+      .array(z.enum(["response.created", "response.deleted"]))
+      .min(1)
+      .optional()
+      .describe("Default: both"),
+    secret_env: envName.describe("Environment variable holding the signing secret (whsec_…)"),
+  }),
+  z.strictObject({
+    slack: envName.describe("Environment variable holding a Slack incoming-webhook URL"),
+  }),
+  z.strictObject({
+    sheet: envName.describe("Environment variable holding an Apps Script web app URL"),
+  }),
+]);
+export type FileWebhook = z.infer<typeof fileWebhookSchema>;
+
 export const notificationsSchema = z
   .strictObject({
     /** Who is emailed. */
@@ -109,6 +137,8 @@ export const notificationsSchema = z
       .describe("Send the digest for a period without responses too"),
     /** A copy of their answers to the respondent, at the address answered in an email field. */
     respondent: respondentEmailSchema.optional(),
+    /** Webhooks and the slack/sheet presets, from the file (SPEC §26). */
+    webhooks: z.array(fileWebhookSchema).max(10).optional().describe("Webhooks kept in the file"),
   })
   .describe("Email notifications");
 
@@ -134,6 +164,8 @@ export const settingsSchema = z
       .enum(["formal", "informal"])
       .optional()
       .describe("informal: du/tu in de, fr, pt (es, it, nl, pl speak informally already)"),
+    /** `false` removes "Made with Formdown" from the page (SPEC §26). */
+    branding: z.boolean().optional().describe('false: no "Made with Formdown" on the page'),
   })
   .describe("Behaviour settings");
 

@@ -1,5 +1,5 @@
 // `npm start` compresses text answers for a client that accepts it (issue 47 item 7): the page,
-// its JS and CSS, /api/openapi.json, and an export, which still streams.
+// its JS and CSS, /api/openapi.json; a download (an export) goes uncompressed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/api.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -56,11 +56,13 @@ describe("text compression", () => {
         });
   });
 
-  it("an export streams compressed and decodes to the same CSV", async () => {
+  // a download is left as it is: one that fails midway reaches the client cut and frees its
+  // connection at once (test/security/no-stall.test.ts), which a compressor in between delayed
+  it("leaves an export (a download) uncompressed", async () => {
     const path = "/api/forms/zipped/responses/export?format=csv";
     expect(await both(path, "gzip", s.apiKey)).toEqual({
       status: 200,
-      encoding: "gzip",
+      encoding: null,
       plainEncoding: null,
       same: true,
     });

@@ -60,6 +60,7 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
         url: receiver.url,
         events: ["response.created", "response.deleted"],
         created_at: expect.any(String),
+        source: "api",
       },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(hook.secret.slice(6));

@@ -26,9 +26,11 @@ export function aliases(l: Lineage): Record<string, string> {
 export function retiredColumns(l: Lineage, suffix: string): Column[] {
   return l.retired.map((f) => ({
     header: `${f.id}${suffix}`,
+    label: `${f.label ?? f.id} (retired)`,
     path: [f.id],
     list: f.type === "checkbox" || f.type === "ranking",
     number: numberField(f),
+    date: f.type === "date",
     read: (p) => p[f.id],
   }));
 }

@@ -1,0 +1,102 @@
+import { PassThrough } from "node:stream";
+import ExcelJS from "exceljs";
+
+/** The sheet's XML the zip may hold before the writer waits for it (bytes). */
+const BACKLOG = 256 * 1024;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A cell as a spreadsheet should hold it: numbers as numbers, dates as dates, lists as one cell. */
+export type XlsxKind = "text" | "number" | "date" | "instant" | "list" | "boolean";
+
+export function xlsxCell(value: unknown, kind: XlsxKind): unknown {
+  if (value === undefined || value === null || value === "") return null;
+  if (kind === "instant") return value instanceof Date ? value : new Date(String(value));
+  if (kind === "date" && typeof value === "string" && DATE.test(value))
+    return new Date(`${value}T00:00:00Z`);
+  if (kind === "number" && typeof value === "number") return value;
+  if (kind === "boolean" && typeof value === "boolean") return value;
+  if (typeof value === "boolean") return value;
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join("; ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return typeof value === "number" ? value : String(value);
+}
+
+const FORMATS: Partial<Record<XlsxKind, string>> = {
+  date: "yyyy-mm-dd",
+  instant: "yyyy-mm-dd hh:mm:ss",
+};
+
+/**
+ * One sheet written as it is read (SPEC §26): exceljs' streaming WorkbookWriter commits each
+ * row into the zip as it comes, and this generator hands on what the zip has written after each
+ * batch, so memory holds one batch and not the sheet. Strings are inline (no shared-string
+ * table kept in memory) and never formulas: a cell that starts with `=` stays text.
+ */
+export async function* xlsxChunks(
+  headers: readonly string[],
+  kinds: readonly XlsxKind[],
+  batches: AsyncIterable<unknown[][]>,
+  sheetName = "Responses",
+): AsyncGenerator<Uint8Array> {
+  const out = new PassThrough();
+  const written: Buffer[] = [];
+  let ended = false;
+  let failed: unknown = null;
+  out.on("data", (c: Buffer) => written.push(c));
+  out.on("end", () => {
+    ended = true;
+  });
+  out.on("error", (e) => {
+    failed = e;
+  });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = book.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, " "), {
+    views: [{ state: "frozen", ySplit: 1 }],
+  });
+  kinds.forEach((kind, i) => {
+    const column = sheet.getColumn(i + 1);
+    column.width = Math.min(40, Math.max(10, (headers[i] ?? "").length + 2));
+    const numFmt = FORMATS[kind];
+    if (numFmt) column.numFmt = numFmt;
+  });
+  const header = sheet.addRow([...headers]);
+  header.font = { bold: true };
+  header.commit();
+  // exceljs pipes the sheet's XML into the zip without waiting for it (its StreamBuf ignores
+  // back-pressure): what deflate has not taken yet waits in the pipe, so the writer waits for
+  // deflate here before the next batch, or a million rows of XML would wait in memory
+  const backlog = () => {
+    // a readable-stream@2 PassThrough (archiver's), whose lengths are in its states
+    type Old = { _writableState?: { length: number }; _readableState?: { length: number } };
+    const pipes = (sheet as unknown as { stream?: { pipes?: Old[] } }).stream?.pipes ?? [];
+    return pipes.reduce(
+      (n, p) => n + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0),
+      0,
+    );
+  };
+  const flush = function* () {
+    while (written.length > 0) yield new Uint8Array(written.shift()!);
+  };
+  for await (const rows of batches) {
+    for (const cells of rows)
+      sheet.addRow(cells.map((v, i) => xlsxCell(v, kinds[i] ?? "text"))).commit();
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (failed) throw failed;
+      yield* flush();
+    } while (backlog() > BACKLOG);
+  }
+  sheet.commit();
+  await book.commit();
+  while (!ended) {
+    if (failed) throw failed;
+    await new Promise((resolve) => setImmediate(resolve));
+    yield* flush();
+  }
+  yield* flush();
+}

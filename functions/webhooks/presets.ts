@@ -1,0 +1,75 @@
+// The bodies of the form file's presets (SPEC §26): `slack` posts a readable Block Kit message
+// per response to an incoming webhook; `sheet` posts one row per response as JSON to an Apps
+// Script web app (its doPost appends `row` under `headers`). Built like every body: from the
+// delivery's rows when the attempt is made, the same on every retry.
+import type { EventSource } from "./payload.ts";
+
+type Field = { id: string; label?: string; type: string };
+
+/** An answer as one line of text: lists joined, a matrix as `row: column` pairs. */
+function answerText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value)) return value.map(answerText).join(", ");
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "object")
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${answerText(v)}`)
+      .join("; ");
+  return String(value);
+}
+
+/** The answered questions in form order, each as [label, text]. */
+function answers(e: EventSource): [string, string][] {
+  const payload = e.payload ?? {};
+  const fields = (e.fields ?? []).filter((f: Field) => f.type !== "statement");
+  const known = new Set(fields.map((f) => f.id));
+  const rows: [string, string][] = fields.map((f) => [f.label ?? f.id, answerText(payload[f.id])]);
+  // answers under ids the form no longer has, after the rest
+  for (const [id, value] of Object.entries(payload))
+    if (!known.has(id) && id !== "_hidden") rows.push([id, answerText(value)]);
+  return rows;
+}
+
+/** Slack's mrkdwn treats these three as markup. */
+const slackText = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+function slackBody(e: EventSource): string | null {
+  if (e.event === "webhook.test")
+    return JSON.stringify({ text: `Formdown: the webhook of “${e.title}” works.` });
+  if (e.event !== "response.created" || !e.submitted_at || !e.payload) return null;
+  const submitted = new Date(e.submitted_at).toISOString().replace("T", " ").slice(0, 16);
+  const lines = answers(e).filter(([, text]) => text !== "");
+  return JSON.stringify({
+    text: `New response to ${e.title}`,
+    blocks: [
+      { type: "header", text: { type: "plain_text", text: cut(`New response: ${e.title}`, 150) } },
+      ...lines.slice(0, 45).map(([label, text]) => ({
+        type: "section",
+        text: { type: "mrkdwn", text: cut(`*${slackText(label)}*\n${slackText(text)}`, 2900) },
+      })),
+      {
+        type: "context",
+        elements: [{ type: "mrkdwn", text: `${slackText(e.slug)} · ${submitted} UTC` }],
+      },
+    ],
+  });
+}
+
+function sheetBody(e: EventSource): string | null {
+  const form = { form_id: e.form_id, slug: e.slug, title: e.title };
+  if (e.event === "webhook.test") return JSON.stringify({ type: e.event, form });
+  if (e.event !== "response.created" || !e.submitted_at || !e.payload) return null;
+  const rows = answers(e);
+  return JSON.stringify({
+    type: e.event,
+    form,
+    headers: ["Response", "Submitted at", ...rows.map(([label]) => label)],
+    row: [e.response_id, new Date(e.submitted_at).toISOString(), ...rows.map(([, text]) => text)],
+  });
+}
+
+export function presetBody(e: EventSource): string | null {
+  return e.kind === "slack" ? slackBody(e) : sheetBody(e);
+}
