@@ -19,6 +19,11 @@ export const submitBody = z.object({
       "The form version the page was built from: answers are checked against it while it is live or within FORMDOWN_VERSION_GRACE after (SPEC §16); without it, the live version",
     ),
   preview: str.optional().describe("A preview page's token: the answer is a test answer"),
+  invite: str
+    .optional()
+    .describe(
+      "A personal link's token (`?invite=`, SPEC §25): needed in invite mode, answered once (then 409 already_answered)",
+    ),
   seconds: num
     .min(0)
     .optional()
@@ -63,6 +68,7 @@ export const eventBody = z.object({
   field: str
     .optional()
     .describe("progress: the id of a question the respondent reached (no answer)"),
+  invite: str.optional().describe("view: the personal link the page was opened with (SPEC §25)"),
 });
 export const uploadBody = {
   required: true,

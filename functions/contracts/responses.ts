@@ -14,6 +14,10 @@ export const record = z.object({
   payload: z.looseObject({}),
   score: z.unknown().optional(),
   test: z.literal(true).optional(),
+  invite: z
+    .object({ token: str, email: str.optional() })
+    .describe("The personal link it was answered with (SPEC §25)")
+    .optional(),
 });
 
 /** Variant A (`responses`): page/limit, 50 of at most 200. */

@@ -29,6 +29,8 @@ export function record(
     version?: number | null;
     lang?: string | null;
     test?: boolean;
+    invite?: string | null;
+    invite_email?: string | null;
   },
 ) {
   return {
@@ -41,6 +43,10 @@ export function record(
     payload: r.payload,
     ...(row.definition.type === "quiz" ? { score: r.score } : {}),
     ...(r.test ? { test: true } : {}),
+    // the personal link it was answered with (SPEC §25), and its address when it had one
+    ...(r.invite
+      ? { invite: { token: r.invite, ...(r.invite_email ? { email: r.invite_email } : {}) } }
+      : {}),
   };
 }
 
@@ -79,7 +85,7 @@ export async function listRecords(
       score: unknown;
       test: boolean;
     }>(
-      `select id, submitted_at, version, lang, payload, score, test from responses
+      `select id, submitted_at, version, lang, payload, score, test, invite, invite_email from responses
         where ${WHERE} and ${filter.text}
         order by submitted_at desc, id desc limit $${5 + n} offset $${6 + n}`,
       [row.id, range.since, range.until, withTest, ...filter.params, limit, offset],
@@ -102,7 +108,7 @@ export async function getRecord(ctx: AppContext, account: Account, slug: string,
     score: unknown;
     test: boolean;
   }>(
-    "select id, submitted_at, version, lang, payload, score, test from responses where form_id = $1 and id = $2",
+    "select id, submitted_at, version, lang, payload, score, test, invite, invite_email from responses where form_id = $1 and id = $2",
     [row.id, id],
   );
   if (!r) raise("not_found", "No such response.");

@@ -11,6 +11,7 @@ import { respondentRecipients } from "../insights/respondent-recipients.ts";
 import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
 import { firstResponse, requestHash } from "./idempotency.ts";
+import { checkInvite, explainInvite } from "./invite-check.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess, checkAntiBot, needsAntiBot } from "./respondent-access.ts";
 import { responseId } from "./response-id.ts";
@@ -216,6 +217,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   const live = row.definition;
   if (needsAntiBot(row)) await checkAntiBot(ctx, input.body.turnstile_token, input.ip);
   await checkAccess(ctx, slug, row, input.body.access, input.ip);
+  // a personal link (SPEC §25): needed in invite mode, spent by the statement below
+  const invite = await checkInvite(ctx, row, input.body.invite);
   const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
   const urls = uploadUrls(form, payload);
   if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
@@ -242,7 +245,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   const sentAt = Date.now();
   try {
     const respondent = respondentRecipients(form, payload);
-    if (!emailDue && urls.length === 0 && !key && maxResponses === null && !respondent) {
+    if (!emailDue && urls.length === 0 && !key && maxResponses === null && !respondent && !invite) {
       inserted = await inserter(ctx)(plain);
     } else {
       const lease = row.hooks.length > 0 ? handoffLease(ctx, row.hooks) : null;
@@ -258,6 +261,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
         uploads: urls,
         lease,
         respondent,
+        invite,
       });
       // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
       const rows = await ctx.db.query<Inserted>(statement.text, statement.params, {
@@ -274,6 +278,9 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       const first = await existing(ctx, row, key, hash!);
       if (first) return first;
     }
+    // the same invite raced us (the unique index on form and invite): the first one won
+    if (invite && (error as { code?: string }).code === "23505")
+      raise("already_answered", "This invite link has already been answered.");
     // the database is out of reach: nothing to learn from asking it again about the form
     if (outageKind(error) !== null) throw error;
     // a form deleted since its row was read has no sequence left (migration 000400)
@@ -284,6 +291,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     throw error;
   }
   if (!inserted?.id) {
+    // the statement found the invite spent, revoked or expired since it was checked
+    if (invite) await explainInvite(ctx, row.id, invite.token);
     raise("form_closed", "This form has reached its maximum number of responses.");
   }
   if (inserted!.leased)

@@ -155,11 +155,14 @@ export const quizSettingsSchema = z
 
 export const accessSchema = z
   .strictObject({
-    /** Who may respond: everyone, holders of the link token, holders of the password, nobody. */
+    /**
+     * Who may respond: everyone, holders of the link token, holders of the password, nobody, or
+     * holders of a personal single-use link (`invite`, SPEC §25).
+     */
     mode: z
-      .enum(["public", "link", "password", "closed"])
+      .enum(["public", "link", "password", "closed", "invite"])
       .default("public")
-      .describe("public, link, password or closed"),
+      .describe("public, link, password, closed or invite (personal single-use links)"),
   })
   .describe("Respondent access (tokens and passwords are set through the API, never in files)");
 

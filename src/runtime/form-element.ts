@@ -41,7 +41,8 @@ class FormdownForm extends HTMLElement {
     this.#tr = translator(this.#def.t);
     this.#form = this.querySelector("form");
     fitFrame();
-    this.#beacon({ type: "view" });
+    // a personal link's page says it was opened (SPEC §25)
+    this.#beacon({ type: "view", invite: params.get("invite") ?? undefined });
     // the 3D viewer is a separate chunk, fetched only by pages that show a model
     if (this.querySelector("model-viewer")) void import("@google/model-viewer");
     if (!this.#form) return;
@@ -82,7 +83,7 @@ class FormdownForm extends HTMLElement {
     return `${this.#def.apiBase}/api/forms/${encodeURIComponent(this.#def.slug)}${path}`;
   }
 
-  #beacon(body: { type: string; field?: string }) {
+  #beacon(body: { type: string; field?: string; invite?: string | undefined }) {
     void fetch(this.#url("/events"), {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -272,6 +273,7 @@ class FormdownForm extends HTMLElement {
       }
       const says: Record<string, string> = {
         access_denied: "denied",
+        already_answered: "closed",
         form_closed: "closed",
         rate_limited: "too_many",
         validation_failed: "check",

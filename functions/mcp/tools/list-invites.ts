@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { listInvites } from "../../services/invites.ts";
+import { slug } from "../args.ts";
+import { defineTool, READ } from "../tool.ts";
+
+export const listInvitesTool = defineTool({
+  name: "list_invites",
+  title: "List invites",
+  description: "Invites and their state (sent, opened, answered…).",
+  input: z.object({ slug }),
+  output: z.object({
+    invites: z.array(z.looseObject({ token: z.string(), state: z.string() })).optional(),
+  }),
+  annotations: READ,
+  run: (ctx, account, a) => listInvites(ctx, account, a.slug),
+});
