@@ -134,6 +134,14 @@ export const settingsSchema = z
       .enum(["formal", "informal"])
       .optional()
       .describe("informal: du/tu in de, fr, pt (es, it, nl, pl speak informally already)"),
+    /** Responses (and their uploads) older than this many days are deleted daily (SPEC §25). */
+    retention_days: z
+      .number()
+      .int()
+      .positive()
+      .max(36_500)
+      .optional()
+      .describe("Delete responses older than this many days (daily)"),
   })
   .describe("Behaviour settings");
 
