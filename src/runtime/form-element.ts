@@ -60,10 +60,15 @@ class FormdownForm extends HTMLElement {
       });
     }
     const saved = load(this.#def.slug);
-    if (saved?.a) {
-      this.#saved = saved;
-      restore(this, this.#def.fields, saved.a);
+    if (saved?.a) this.#saved = saved;
+    // visible questions prefilled by ?f.<id>= (SPEC §25), unless the field says prefill: false;
+    // what the respondent answered before (kept in this browser) wins
+    const pre: Saved["a"] = {};
+    for (const f of this.#def.fields) {
+      const v = params.getAll(`f.${f.id}`);
+      if (v.length && f.prefill !== false) pre[f.id] = f.type === "checkbox" ? v : v[0];
     }
+    restore(this, this.#def.fields, { ...pre, ...saved?.a });
     this.#form.addEventListener("input", () => this.#changed());
     this.#form.addEventListener("change", (e) => this.#onChange(e));
     this.#form.addEventListener("focusin", (e) => this.#reachAt(e.target as HTMLElement));
