@@ -1,4 +1,5 @@
 import type { Form } from "../../src/core/schema.ts";
+import type { Translations } from "../../src/core/translation.ts";
 import type { AppContext } from "../context.ts";
 import { outageKind } from "../db/outage.ts";
 import { retried } from "../db/retry.ts";
@@ -27,6 +28,9 @@ interface Due {
   /** kind `invite`: the personal link's token (SPEC §25), and the form's handler for its URL. */
   invite: string | null;
   handler: string;
+  /** The language the respondent read, and the form's translations (their copy speaks it). */
+  lang: string | null;
+  translations: Translations | null;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -59,7 +63,8 @@ export async function drainOutbox(
      )
      select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.id as form_id, f.definition, b.response_id, r.payload, r.submitted_at,
             b.digest_key, b.digest_from, b.digest_until, b.invite,
-            (select a.handler from accounts a where a.id = f.account_id) as handler
+            (select a.handler from accounts a where a.id = f.account_id) as handler,
+            r.lang, case when b.kind = 'respondent' then f.translations end as translations
        from bumped b join forms f on f.id = b.form_id left join responses r on r.id = b.response_id`,
     [limit],
   );
@@ -128,6 +133,7 @@ async function compose(ctx: AppContext, row: Due) {
       row.payload ?? {},
       row.recipients,
       new Date(row.submitted_at ?? Date.now()),
+      { lang: row.lang, translations: row.translations },
     );
   const report = await viewLink(ctx, { kind: "report", formId: row.form_id, period: "30d" });
   if (row.kind === "milestone")

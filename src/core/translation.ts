@@ -53,6 +53,9 @@ export function formStrings(form: Form): FormString[] {
     add([...path, "body"], ending?.body);
   }
   add(["settings", "submit_label"], form.settings.submit_label);
+  const copy = form.notifications.respondent;
+  add(["notifications", "respondent", "subject"], copy?.subject);
+  add(["notifications", "respondent", "body"], copy?.body);
   return out;
 }
 
@@ -129,6 +132,17 @@ export function translate(form: Form, translation: Translation): TranslatedForm 
       settings: {
         ...form.settings,
         submit_label: form.settings.submit_label && (label ?? form.settings.submit_label),
+      },
+      notifications: {
+        ...form.notifications,
+        ...(form.notifications.respondent
+          ? {
+              respondent: {
+                ...form.notifications.respondent,
+                ...defined(translation.notifications?.respondent ?? {}),
+              },
+            }
+          : {}),
       },
     },
     choices,
