@@ -24,6 +24,9 @@ export const submitBody = z.object({
     .describe(
       "A personal link's token (`?invite=`, SPEC §25): needed in invite mode, answered once (then 409 already_answered)",
     ),
+  resume: str
+    .optional()
+    .describe("A partial response's resume token (SPEC §25): the response takes its id"),
   seconds: num
     .min(0)
     .optional()
@@ -118,3 +121,19 @@ export const healthDown = z.object({
 });
 export const healthQuery = { detail: z.enum(["1"]).optional() };
 export const document = z.looseObject({});
+
+export const partialBody = z.object({
+  fields: z.looseObject({}),
+  resume: str.optional().describe("The token a first save answered: the same partial, updated"),
+  page: z.int().optional().describe("The page the respondent is on"),
+  lang: str.optional(),
+  access: str.optional().describe("The link token or password"),
+});
+export const partialSaved = z.object({
+  resume: str.describe("Keep it: the completing submit sends it as `resume`"),
+  id: str.describe("The id the completed response will have"),
+});
+export const partialLoaded = z.object({
+  fields: z.looseObject({}),
+  page: z.int().nullable(),
+});

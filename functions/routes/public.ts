@@ -9,6 +9,9 @@ import {
   challenge,
   eventBody,
   formChanged,
+  partialBody,
+  partialLoaded,
+  partialSaved,
   preview,
   publicDefinition,
   publicQuery,
@@ -20,6 +23,7 @@ import {
 import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
 import { findPublicForm, formStatus } from "../services/form-view.ts";
+import { loadPartial, savePartial } from "../services/partials.ts";
 import { checkAccess, checkAntiBot } from "../services/respondent-access.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
@@ -58,6 +62,8 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     "/api/forms/:slug/uploads",
     "/api/forms/:slug/public",
     "/api/preview/:token",
+    "/api/forms/:slug/partial",
+    "/api/forms/:slug/partial/:token",
   ]) {
     app.use(path, open);
   }
@@ -128,6 +134,42 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
       c.header("cache-control", "no-store");
       const { previewVersion } = await import("../services/drafts.ts");
       return c.json(await previewVersion(ctx, c.req.param("token")));
+    },
+  );
+
+  // partial responses (SPEC §25): saved page by page, resumed by their token
+  app.post(
+    "/api/forms/:slug/partial",
+    op(
+      "savePartialResponse",
+      "Save a respondent's answers so far (settings.partial); answers the resume token",
+      {
+        200: json(partialSaved),
+        ...errors("BadRequest", "Forbidden", "NotFound", "TooLarge", "RateLimited"),
+      },
+      { ...PUBLIC, requestBody: requestBody(partialBody) },
+    ),
+    async (c) =>
+      c.json(
+        await savePartial(
+          ctx,
+          c.req.param("slug"),
+          await readJson(c),
+          clientIp(c, ctx.config.trustedProxies),
+        ),
+      ),
+  );
+  app.get(
+    "/api/forms/:slug/partial/:token",
+    op(
+      "getPartialResponse",
+      "A partial response's answers, to continue where the respondent left off",
+      { 200: json(partialLoaded), ...errors("Forbidden", "NotFound") },
+      PUBLIC,
+    ),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      return c.json(await loadPartial(ctx, c.req.param("slug"), c.req.param("token")));
     },
   );
 

@@ -5,6 +5,7 @@
 // statement, so two drains at once delete once, and a run that fails leaves the day unclaimed.
 import type { AppContext } from "../context.ts";
 import { wakeWebhookSender } from "../webhooks/handover.ts";
+import { purgePartials } from "./partials.ts";
 
 const RUN = `with claim as (
     insert into upkeep_runs (job, day) values ('retention', (now() at time zone 'utc')::date)
@@ -47,6 +48,8 @@ export async function enforceRetention(ctx: AppContext): Promise<RetentionRun> {
       [row!.deleted],
     );
   for (const key of row?.files ?? []) await ctx.storage.remove(key).catch(() => {});
+  // unfinished partial responses past their form's partial_days (SPEC §25), in the same run
+  if (ran) await purgePartials(ctx);
   if ((row?.told ?? 0) > 0) wakeWebhookSender(ctx);
   return { ran, deleted: row?.deleted ?? 0 };
 }

@@ -64,6 +64,8 @@ export interface SubmitWrite {
    * is unspent, not revoked and not expired, and spends it in the same statement.
    */
   invite?: { token: string; email: string | null } | null;
+  /** The resume token of the partial this submit completes (SPEC §25): deleted with it. */
+  partial?: string | null;
 }
 
 /** The name of a form's response sequence (the migration's `formdown_form_seq`). */
@@ -151,7 +153,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   const webhooks = (w.hooks?.length ?? 0) > 0 && !handed;
   const returning = handed ? "id, seq, submitted_at" : "id, seq";
   const counted = w.maxResponses !== null || w.outbox !== null;
-  if (!counted && w.uploads.length === 0 && !webhooks && !w.respondent && !w.invite) {
+  if (!counted && w.uploads.length === 0 && !webhooks && !w.respondent && !w.invite && !w.partial) {
     return { text: `${insert} values (${row}, ${seq}) returning ${returning}`, params };
   }
   const parts: string[] = [];
@@ -181,6 +183,10 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       ${insert}
       select ${row}, s.seq from ${counted ? "c, " : ""}${w.invite ? "v, " : ""}${seq} as s(seq)
       returning ${returning})`);
+  if (w.partial) {
+    parts.push(`pd as (
+      delete from partials where form_id = ${form} and token = ${p(w.partial)} and exists (select 1 from r))`);
+  }
   if (w.invite) {
     parts.push(`va as (
       update invites set answered_at = now() from r where invites.form_id = ${form} and invites.token = ${token})`);

@@ -142,6 +142,16 @@ export const settingsSchema = z
       .max(36_500)
       .optional()
       .describe("Delete responses older than this many days (daily)"),
+    /** Save a respondent's answers page by page on the server, resumable by a token (SPEC §25). */
+    partial: z.boolean().optional().describe("Save answers page by page, resumable"),
+    /** Days an unfinished partial response is kept (default 30). */
+    partial_days: z
+      .number()
+      .int()
+      .positive()
+      .max(365)
+      .optional()
+      .describe("Days an unfinished partial is kept (default 30)"),
   })
   .describe("Behaviour settings");
 
