@@ -27,6 +27,7 @@ class FormdownForm extends HTMLElement {
   #saved: Saved = { a: {} };
   /** What the page shows after a submit: fetched while the respondent answers, used after. */
   #finish: Promise<typeof import("./finish.ts")> | null = null;
+  #partial: Promise<typeof import("./partial.ts")> | null = null;
 
   connectedCallback() {
     // a locked page's script is a chunk of its own (unlock.ts)
@@ -69,6 +70,18 @@ class FormdownForm extends HTMLElement {
       if (v.length && f.prefill !== false) pre[f.id] = f.type === "checkbox" ? v : v[0];
     }
     restore(this, this.#def.fields, { ...pre, ...saved?.a });
+    // partial responses (SPEC §25): a chunk of their own, only where the form saves them
+    if (this.#def.partial) {
+      this.#partial = import("./partial.ts");
+      void this.#partial
+        .then((m) => m.resumed(this.#def, this.#url("/partial"), this.#saved))
+        .then((got) => {
+          if (!got) return;
+          restore(this, this.#def.fields, got.fields);
+          if (got.page !== null) this.#page = got.page;
+          this.#render();
+        });
+    }
     this.#form.addEventListener("input", () => this.#changed());
     this.#form.addEventListener("change", (e) => this.#onChange(e));
     this.#form.addEventListener("focusin", (e) => this.#reachAt(e.target as HTMLElement));
@@ -217,6 +230,16 @@ class FormdownForm extends HTMLElement {
     if (next === undefined) return;
     this.#page = next;
     this.#render();
+    void this.#partial?.then((m) =>
+      m.savePartial(
+        this.#def,
+        this.#url("/partial"),
+        this.#answers(),
+        next,
+        this.#saved,
+        submitBody(this.#def, this, {}).access,
+      ),
+    );
     const first = this.querySelector<HTMLElement>(
       `[data-page="${next}"]:not([hidden]) :is(input, textarea, select, button)`,
     );
@@ -247,6 +270,7 @@ class FormdownForm extends HTMLElement {
     status.textContent = tr(antiBot.usesAltcha ? "verifying" : "sending");
     try {
       const body = submitBody(this.#def, this, this.#answers());
+      if (this.#saved.r) body.resume = this.#saved.r;
       body.seconds = Math.round((Date.now() - (this.#saved.s ?? Date.now())) / 1000);
       const token = await antiBot.token();
       if (token !== undefined) body.turnstile_token = token;

@@ -79,4 +79,47 @@ describe("the page and its URL", () => {
     await again.locator(".fd-bad").first().waitFor();
     expect((await suite.api("GET", "/api/forms/team/responses")).body.total).toBe(1);
   });
+
+  it("saves a partial at each page and resumes it from its link in another browser context", async () => {
+    await suite.api("POST", "/api/forms", {
+      body: {
+        title: "Long",
+        slug: "long",
+        humanness: false,
+        settings: { partial: true },
+        fields: [
+          { id: "name", type: "text", label: "Name", step: 1 },
+          { id: "team", type: "text", label: "Team", step: 2 },
+        ],
+      },
+    });
+    const page = await suite.open("/@me/long");
+    await page.getByLabel("Name").fill("Grace");
+    await page.getByRole("button", { name: "Next" }).click();
+    const partials = async () =>
+      (await suite.api("GET", "/api/forms/long/responses?status=partial")).body;
+    for (let i = 0; i < 100 && (await partials()).total === 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const [partial] = (await partials()).responses;
+    expect(partial).toMatchObject({ status: "partial", payload: { name: "Grace" } });
+    // the token this browser kept, as the resume link carries it
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("formdown:long") ?? "{}").r as string,
+    );
+    expect(token).toBeTruthy();
+    const other = await suite.context.browser()!.newContext();
+    try {
+      const elsewhere = await other.newPage();
+      await elsewhere.goto(`${suite.server.url}/@me/long?resume=${token}`);
+      await elsewhere.getByLabel("Team").waitFor({ state: "visible" });
+      await elsewhere.getByLabel("Team").fill("Compilers");
+      await elsewhere.getByRole("button", { name: "Submit" }).click();
+      await elsewhere.getByRole("heading", { name: "Thank you" }).waitFor();
+    } finally {
+      await other.close();
+    }
+    const done = await suite.latest("long");
+    expect(done).toMatchObject({ id: partial.id, payload: { name: "Grace", team: "Compilers" } });
+    expect((await partials()).total).toBe(0);
+  });
 });
