@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainDue } from "../../functions/drain-due.ts";
 import { client } from "../helpers/api.ts";
+import { runFormdown } from "../helpers/cli.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -48,6 +49,13 @@ describe.each(DB_KINDS)("partial responses (%s)", (kind) => {
     expect((await api("GET", "/api/forms/long/stats")).body.responses).toBe(0);
     const partials = await list("partial");
     expect(partials.total).toBe(1);
+    const printed = await runFormdown(["responses", "long", "--status", "partial"], {
+      env: { FORMDOWN_URL: s.url, FORMDOWN_API_KEY: s.apiKey },
+    });
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(JSON.parse(printed.stdout)).toEqual([
+      expect.objectContaining({ id, status: "partial" }),
+    ]);
     expect(partials.responses[0]).toMatchObject({
       id,
       status: "partial",
