@@ -82,6 +82,7 @@ export const uploadBody = {
           z.object({
             field: str,
             access: str.describe("The link token or password, as on submit"),
+            invite: str.describe("A personal link's token, as on submit (invite mode)"),
             turnstile_token: str.describe("The anti-bot token, as on submit"),
             preview: str.describe(
               "A draft's preview token (a draft takes uploads only so, or with the key)",

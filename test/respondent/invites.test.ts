@@ -139,6 +139,28 @@ describe.each(DB_KINDS)("personal links (%s)", (kind) => {
     expect(bare.code).toBe(2);
   });
 
+  it("takes files on an invite-only form only with an unspent link", async () => {
+    await api("POST", "/api/forms", {
+      body: {
+        ...form,
+        slug: "cvs",
+        fields: [{ id: "cv", type: "file", label: "CV", accept: ["application/pdf"] }],
+      },
+    });
+    const made = await api("POST", "/api/forms/cvs/invites", { body: { count: 1 } });
+    const upload = (invite?: string) => {
+      const body = new FormData();
+      if (invite) body.set("invite", invite);
+      body.set("field", "cv");
+      body.set("file", new File(["%PDF-1.4 x"], "cv.pdf", { type: "application/pdf" }));
+      return fetch(`${s.url}/api/forms/cvs/uploads`, { method: "POST", body });
+    };
+    const refused = await upload();
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe("access_denied");
+    expect((await upload(made.body.invites[0].token)).status).toBe(201);
+  });
+
   it("refuses an expired link", async () => {
     const made = await api("POST", "/api/forms/offsite/invites", {
       body: { count: 1, expires_at: new Date(Date.now() + 60_000).toISOString() },
