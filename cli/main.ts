@@ -14,6 +14,7 @@ import {
   registerReport,
   registerStats,
 } from "./commands/insights.ts";
+import { registerInvite } from "./commands/invite.ts";
 import { registerList } from "./commands/list.ts";
 import { registerOperate } from "./commands/operate.ts";
 import { registerPlan } from "./commands/plan.ts";
@@ -52,6 +53,7 @@ for (const register of [
   registerDev,
   registerEmbed,
   registerWebhooks,
+  registerInvite,
   registerResponses,
   registerOperate,
   registerSelfUpdate,

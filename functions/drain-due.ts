@@ -2,9 +2,11 @@
 // delivers due emails and due webhook deliveries until none is due or the time budget
 // (FORMDOWN_DRAIN_BUDGET_MS, default 50 s: a run every minute never overlaps the next by much)
 // is spent. The two queues drain side by side, so a hanging receiver cannot hold the emails back.
+// Each run also tries the day's retention run (services/retention.ts), which one run a day gets.
 
 import type { AppContext } from "./context.ts";
 import { drainOutbox, sendDue } from "./insights/sender.ts";
+import { enforceRetention } from "./services/retention.ts";
 import { drainWebhooks } from "./webhooks/drain.ts";
 
 export interface DrainCounts {
@@ -13,6 +15,8 @@ export interface DrainCounts {
   webhooks: { delivered: number; retrying: number; failed: number };
   /** True when the budget ran out with work still due. */
   unfinished: boolean;
+  /** Responses past their form's retention_days deleted by this run (SPEC §25). */
+  retention_deleted: number;
 }
 
 const EMAIL_BATCH = 100;
@@ -25,6 +29,7 @@ export async function drainDue(ctx: AppContext, budgetMs = ctx.config.drainBudge
     failed: 0,
     webhooks: { delivered: 0, retrying: 0, failed: 0 },
     unfinished: false,
+    retention_deleted: 0,
   };
   const emails = async () => {
     // digests are enqueued once a run; then batches until a batch comes back short
@@ -53,6 +58,9 @@ export async function drainDue(ctx: AppContext, budgetMs = ctx.config.drainBudge
       }
     }
   };
-  await Promise.all([emails(), webhooks()]);
+  const retention = async () => {
+    counts.retention_deleted = (await enforceRetention(ctx)).deleted;
+  };
+  await Promise.all([emails(), webhooks(), retention()]);
   return counts;
 }

@@ -12,6 +12,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { deployRoutes } from "./routes/deploys.ts";
 import { fieldRoutes } from "./routes/fields.ts";
 import { formRoutes } from "./routes/forms.ts";
+import { inviteRoutes } from "./routes/invites.ts";
 import { responseRoutes } from "./routes/responses.ts";
 import { versionRoutes } from "./routes/versions.ts";
 import { viewRoutes } from "./routes/views.ts";
@@ -65,5 +66,6 @@ export function ownerRoutes(app: Hono<Env>, ctx: AppContext): void {
   responseRoutes(app, ctx);
   insightRoutes(app, ctx);
   webhookRoutes(app, ctx);
+  inviteRoutes(app, ctx);
   viewRoutes(app, ctx);
 }

@@ -52,6 +52,11 @@ export const ROUTE_SCOPES: Record<string, { scope: Scope; account?: true }> = {
   "DELETE /api/forms/:slug/responses": { scope: "admin" },
   "DELETE /api/forms/:slug/submissions": { scope: "admin" },
 
+  // personal links (SPEC §25)
+  "POST /api/forms/:slug/invites": { scope: "write" },
+  "GET /api/forms/:slug/invites": { scope: "read" },
+  "DELETE /api/forms/:slug/invites/:token": { scope: "write" },
+
   "POST /api/forms/:slug/webhooks": { scope: "admin" },
   "GET /api/forms/:slug/webhooks": { scope: "admin" },
   "DELETE /api/forms/:slug/webhooks/:id": { scope: "admin" },

@@ -3,7 +3,7 @@ import { api, enc, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, say } from "../lib/output.ts";
 import { WHERE_HELP, whereQuery } from "../lib/where.ts";
-import { printSubmissions, type SubmissionsOptions } from "./submissions.ts";
+import { printSubmissions, STATUS_HELP, type SubmissionsOptions } from "./submissions.ts";
 
 /** `formdown responses`: a form's responses, or their erasure (SPEC §12). */
 export function registerResponses(cli: CAC): void {
@@ -17,6 +17,7 @@ export function registerResponses(cli: CAC): void {
     .option("--where <condition>", WHERE_HELP)
     .option("--csv", "CSV (as the export) instead of JSON")
     .option("--limit <n>", "At most this many (newest first)")
+    .option("--status <status>", STATUS_HELP)
     .example("formdown responses nps --where 'recommend<=6' --where 'fix~billing'")
     .example("formdown responses delete contact 6f1e…")
     .example("formdown responses delete contact --until 2025-01-01")

@@ -1,8 +1,11 @@
 import type { CAC } from "cac";
-import { api, enc, request } from "../lib/api.ts";
+import { api, enc, request, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, toSink } from "../lib/output.ts";
 import { WHERE_HELP, whereQuery } from "../lib/where.ts";
+
+export const STATUS_HELP =
+  "complete (default), partial (unfinished partial responses) or all; JSON only";
 
 export function registerSubmissions(cli: CAC): void {
   cli
@@ -12,6 +15,7 @@ export function registerSubmissions(cli: CAC): void {
     .option("--until <date>", "Only before this ISO date/time")
     .option("--limit <n>", "At most this many (newest first)")
     .option("--where <condition>", WHERE_HELP)
+    .option("--status <status>", STATUS_HELP)
     .example("formdown submissions contact > contact.json")
     .example("formdown submissions contact --csv --since 2026-11-01 > contact.csv")
     .example("formdown submissions nps --where 'recommend<=6' --where 'fix~billing'")
@@ -24,6 +28,7 @@ export interface SubmissionsOptions {
   until?: string;
   limit?: number;
   where?: string | string[];
+  status?: string;
   url?: string;
   key?: string;
 }
@@ -32,6 +37,10 @@ export interface SubmissionsOptions {
 export async function printSubmissions(slug: string, opts: SubmissionsOptions): Promise<void> {
   const settings = resolveSettings(opts);
   const range = `${opts.since ? `&since=${enc(opts.since)}` : ""}${opts.until ? `&until=${enc(opts.until)}` : ""}${whereQuery(opts.where)}`;
+  if (opts.status !== undefined && !["complete", "partial", "all"].includes(opts.status))
+    throw usage("--status must be complete, partial or all");
+  if (opts.csv && opts.status !== undefined && opts.status !== "complete")
+    throw usage("--status partial|all lists JSON only; the CSV export holds completed responses");
   if (opts.csv) {
     const res = await request(
       settings,
@@ -49,7 +58,7 @@ export async function printSubmissions(slug: string, opts: SubmissionsOptions): 
     const page = await api<{ submissions: unknown[]; total: number }>(
       settings,
       "GET",
-      `/api/forms/${enc(slug)}/submissions?limit=100&offset=${offset}${range}`,
+      `/api/forms/${enc(slug)}/submissions?limit=100&offset=${offset}${range}${opts.status ? `&status=${enc(opts.status)}` : ""}`,
     );
     all.push(...page.submissions.slice(0, max - all.length));
     offset += page.submissions.length;

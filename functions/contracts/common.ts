@@ -26,7 +26,7 @@ export const errorBody = z.object({
     .optional(),
 });
 
-export const accessModes = z.enum(["public", "link", "password", "closed"]);
+export const accessModes = z.enum(["public", "link", "password", "closed", "invite"]);
 /** A password form's password: what the owner sets and what a respondent sends. */
 export const accessPassword = z.string().min(4).max(200);
 

@@ -160,6 +160,7 @@ const changeKind = z.enum([
   "translation_added",
   "translation_changed",
   "translation_removed",
+  "retention_changed",
 ]);
 const changeRecord = z.object({
   kind: changeKind,

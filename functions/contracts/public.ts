@@ -21,6 +21,14 @@ export const submitBody = z.object({
       "The form version the page was built from: answers are checked against it while it is live or within FORMDOWN_VERSION_GRACE after (SPEC §16); without it, the live version",
     ),
   preview: str.optional().describe("A preview page's token: the answer is a test answer"),
+  invite: str
+    .optional()
+    .describe(
+      "A personal link's token (`?invite=`, SPEC §25): needed in invite mode, answered once (then 409 already_answered)",
+    ),
+  resume: str
+    .optional()
+    .describe("A partial response's resume token (SPEC §25): the response takes its id"),
   seconds: num
     .min(0)
     .optional()
@@ -65,6 +73,7 @@ export const eventBody = z.object({
   field: str
     .optional()
     .describe("progress: the id of a question the respondent reached (no answer)"),
+  invite: str.optional().describe("view: the personal link the page was opened with (SPEC §25)"),
 });
 export const uploadBody = {
   required: true,
@@ -75,6 +84,7 @@ export const uploadBody = {
           z.object({
             field: str,
             access: str.describe("The link token or password, as on submit"),
+            invite: str.describe("A personal link's token, as on submit (invite mode)"),
             turnstile_token: str.describe("The anti-bot token, as on submit"),
             preview: str.describe(
               "A draft's preview token (a draft takes uploads only so, or with the key)",
@@ -113,6 +123,22 @@ export const healthDown = z.object({
   code: str,
 });
 export const document = z.looseObject({});
+
+export const partialBody = z.object({
+  fields: z.looseObject({}),
+  resume: str.optional().describe("The token a first save answered: the same partial, updated"),
+  page: z.int().optional().describe("The page the respondent is on"),
+  lang: str.optional(),
+  access: str.optional().describe("The link token or password"),
+});
+export const partialSaved = z.object({
+  resume: str.describe("Keep it: the completing submit sends it as `resume`"),
+  id: str.describe("The id the completed response will have"),
+});
+export const partialLoaded = z.object({
+  fields: z.looseObject({}),
+  page: z.int().nullable(),
+});
 
 /** A plain-string query parameter (front routes read theirs with `one`, contracts/front-ops.ts). */
 const inQuery = (name: string, description?: string, values?: string[]) => ({
@@ -172,6 +198,21 @@ export const frontOperations = Object.fromEntries(
       "getPreviewVersion",
       "A draft preview's version, which its page polls to reload after a change",
       { 200: json(preview), ...errors("NotFound") },
+      PUBLIC,
+    ),
+    operation(
+      "savePartialResponse",
+      "Save a respondent's answers so far (settings.partial); answers the resume token",
+      {
+        200: json(partialSaved),
+        ...errors("BadRequest", "Forbidden", "NotFound", "TooLarge", "RateLimited"),
+      },
+      { ...PUBLIC, requestBody: requestBody(partialBody) },
+    ),
+    operation(
+      "getPartialResponse",
+      "A partial response's answers, to continue where the respondent left off",
+      { 200: json(partialLoaded), ...errors("Forbidden", "NotFound") },
       PUBLIC,
     ),
     operation(

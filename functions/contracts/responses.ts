@@ -14,10 +14,26 @@ export const record = z.object({
   payload: z.looseObject({}),
   score: z.unknown().optional(),
   test: z.literal(true).optional(),
+  status: z.literal("partial").describe("An unfinished partial response (SPEC §25)").optional(),
+  invite: z
+    .object({ token: str, email: str.optional() })
+    .describe("The personal link it was answered with (SPEC §25)")
+    .optional(),
 });
 
+/** Which responses (SPEC §25): the completed ones, unfinished partials, or both. */
+const status = z
+  .enum(["complete", "partial", "all"], { error: "must be complete, partial or all" })
+  .default("complete")
+  .describe("complete (default), partial (unfinished partial responses) or all");
 /** Variant A (`responses`): page/limit, 50 of at most 200. */
-export const pageQuery = { page: whole(1, 1_000_000, 1), limit: limit(), ...range, ...reads };
+export const pageQuery = {
+  page: whole(1, 1_000_000, 1),
+  limit: limit(),
+  ...range,
+  ...reads,
+  status,
+};
 export const responsesPage = z.object({
   responses: z.array(record),
   page: int,
@@ -25,7 +41,7 @@ export const responsesPage = z.object({
   total: int,
 });
 /** Variant B (`submissions`): limit/offset, 25 of at most 100. */
-export const offsetQuery = { limit: limit(100, 25), offset, ...range, ...reads };
+export const offsetQuery = { limit: limit(100, 25), offset, ...range, ...reads, status };
 export const submissionsPage = z.object({
   submissions: z.array(record),
   limit: int,

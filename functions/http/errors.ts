@@ -17,6 +17,7 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 |
     conflict: 409,
     plan_needs_confirmation: 409,
     form_changed: 409,
+    already_answered: 409,
     payload_too_large: 413,
     captcha_failed: 422,
     idempotency_mismatch: 422,

@@ -1,9 +1,18 @@
 // The confirmation email to the respondent (SPEC §21, `notifications.respondent`): a copy of
-// their answers, in the form's language and formality, through the same outbox as the owner's.
+// their answers in the language of the page they answered (SPEC §25: the translation's title,
+// labels, options, subject and body) and the form's formality, through the same outbox as the
+// owner's. Its text part is plain text; its HTML keeps the line breaks of an answer.
 import { fill } from "../../src/core/locales/index.ts";
 import { ownerText } from "../../src/core/locales/owner-text.ts";
+import { markdownText } from "../../src/core/markdown-text.ts";
 import { pipe } from "../../src/core/piping.ts";
 import type { Form } from "../../src/core/schema.ts";
+import {
+  choiceLabel,
+  inLanguage,
+  type TranslatedForm,
+  type Translations,
+} from "../../src/core/translation.ts";
 import { escapeHtml, renderMarkdown } from "../../src/lib/markdown.ts";
 import { type Email, emailHtml, fillSubject, localAnswerRows } from "./compose-email.ts";
 
@@ -13,27 +22,34 @@ import { type Email, emailHtml, fillSubject, localAnswerRows } from "./compose-e
  * answers piped in as text, and the answers table.
  */
 export function respondentEmail(
-  form: Form,
+  own: Form,
   payload: Record<string, unknown>,
   recipients: string[],
   submittedAt: Date,
+  /** The language the respondent read (the response's `lang`) and the form's translations. */
+  language: { lang?: string | null; translations?: Translations | null } = {},
 ): Email {
-  const config = form.notifications.respondent;
-  if (!config) throw new Error("the form no longer sends respondents a copy");
-  if (recipients.length !== 1 || payload[config.email_field] !== recipients[0])
+  const mail = own.notifications.respondent;
+  if (!mail) throw new Error("the form no longer sends respondents a copy");
+  if (recipients.length !== 1 || payload[mail.email_field] !== recipients[0])
     throw new Error("the recipient is not the address answered in the email field");
+  const lang = language.lang ?? own.locale;
+  const { form, choices } = inLanguage(own, lang, language.translations);
+  const config = form.notifications.respondent ?? mail;
   const t = ownerText(form.locale, form.settings.formality);
+  // options as the respondent read them, in the table and wherever an answer is piped
+  const shown = shownAnswers(form, payload, choices);
   const subject = fillSubject(
     config.subject ?? fill(t.your_answers, { title: "{form_title}" }),
     form,
-    payload,
+    shown,
     submittedAt,
   );
   const intro = fill(t.copy_intro, { title: form.title });
-  const rows = localAnswerRows(form, payload);
-  const values = { answers: payload };
+  const rows = localAnswerRows(form, shown);
+  const values = { answers: shown };
   const text = [
-    config.body ? pipe(config.body, values) : intro,
+    config.body ? pipe(markdownText(config.body), values) : intro,
     "",
     ...rows.map(
       (r) => `${r.question}\n${(r.lines.length ? r.lines : ["—"]).map((l) => `  ${l}`).join("\n")}`,
@@ -50,9 +66,32 @@ export function respondentEmail(
   const table = `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;background:#ffffff;border:1px solid #e5e7eb">${rows
     .map(
       (r) =>
-        `<tr><th style="${cell};width:40%;font-weight:600">${escapeHtml(r.question)}</th><td style="${cell}">${r.lines.length ? r.lines.map(escapeHtml).join("<br>") : "—"}</td></tr>`,
+        `<tr><th style="${cell};width:40%;font-weight:600">${escapeHtml(r.question)}</th><td style="${cell}">${r.lines.length ? r.lines.map(htmlLines).join("<br>") : "—"}</td></tr>`,
     )
     .join("")}</table>`;
   const html = emailHtml(subject, `${top}${table}`, { lang: form.locale, footer: t.copy_footer });
   return { subject, text, html };
+}
+
+/** An answer's text as HTML, its own line breaks kept (a multi-line answer). */
+const htmlLines = (line: string) => escapeHtml(line).replace(/\r?\n/g, "<br>");
+
+/** The answers with each choice as the respondent's language shows it. */
+function shownAnswers(
+  form: Form,
+  payload: Record<string, unknown>,
+  choices: TranslatedForm["choices"],
+): Record<string, unknown> {
+  const out = { ...payload };
+  for (const field of form.fields) {
+    if (!choices[field.id] || !Object.hasOwn(payload, field.id)) continue;
+    const show = (v: unknown) => (typeof v === "string" ? choiceLabel(choices, field.id, v) : v);
+    const v = payload[field.id];
+    out[field.id] = Array.isArray(v)
+      ? v.map(show)
+      : v && typeof v === "object"
+        ? Object.fromEntries(Object.entries(v).map(([row, c]) => [row, show(c)]))
+        : show(v);
+  }
+  return out;
 }

@@ -1,15 +1,18 @@
 import type { Form } from "../../src/core/schema.ts";
+import type { Translations } from "../../src/core/translation.ts";
 import type { AppContext } from "../context.ts";
 import { outageKind } from "../db/outage.ts";
 import { retried } from "../db/retry.ts";
 import { viewLink } from "../links/view-links.ts";
+import { inviteUrl } from "../services/invites.ts";
 import { milestoneEmail, responseEmail } from "./compose-email.ts";
 import { digestEmail, enqueueDigests } from "./digest.ts";
+import { inviteEmail } from "./invite-email.ts";
 import { respondentEmail } from "./respondent-email.ts";
 
 interface Due {
   id: string;
-  kind: "response" | "milestone" | "digest" | "respondent";
+  kind: "response" | "milestone" | "digest" | "respondent" | "invite";
   milestone: number | null;
   recipients: string[];
   attempts: number;
@@ -22,6 +25,12 @@ interface Due {
   digest_key: string | null;
   digest_from: string | null;
   digest_until: string | null;
+  /** kind `invite`: the personal link's token (SPEC §25), and the form's handler for its URL. */
+  invite: string | null;
+  handler: string;
+  /** The language the respondent read, and the form's translations (their copy speaks it). */
+  lang: string | null;
+  translations: Translations | null;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -50,10 +59,12 @@ export async function drainOutbox(
        update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + interval '5 minutes'
          from claimed where o.id = claimed.id
        returning o.id, o.kind, o.milestone, o.recipients, o.attempts, o.form_id, o.response_id,
-                 o.digest_key, o.digest_from, o.digest_until
+                 o.digest_key, o.digest_from, o.digest_until, o.invite
      )
      select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.id as form_id, f.definition, b.response_id, r.payload, r.submitted_at,
-            b.digest_key, b.digest_from, b.digest_until
+            b.digest_key, b.digest_from, b.digest_until, b.invite,
+            (select a.handler from accounts a where a.id = f.account_id) as handler,
+            r.lang, case when b.kind = 'respondent' then f.translations end as translations
        from bumped b join forms f on f.id = b.form_id left join responses r on r.id = b.response_id`,
     [limit],
   );
@@ -111,12 +122,18 @@ export async function drainOutbox(
 /** Subject and bodies, with signed links that open in a browser (no API key needed). */
 async function compose(ctx: AppContext, row: Due) {
   if (row.kind === "digest") return digestEmail(ctx, row);
+  if (row.kind === "invite")
+    return inviteEmail(
+      row.definition,
+      inviteUrl(ctx, { handler: row.handler, slug: row.slug }, row.invite!),
+    );
   if (row.kind === "respondent")
     return respondentEmail(
       row.definition,
       row.payload ?? {},
       row.recipients,
       new Date(row.submitted_at ?? Date.now()),
+      { lang: row.lang, translations: row.translations },
     );
   const report = await viewLink(ctx, { kind: "report", formId: row.form_id, period: "30d" });
   if (row.kind === "milestone")

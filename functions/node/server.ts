@@ -11,6 +11,7 @@ import { drainingGate, within } from "../http/draining.ts";
 import { refuseMalformedPath } from "../http/path-guard.ts";
 import { startOutboxSender } from "../insights/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
+import { enforceRetention } from "../services/retention.ts";
 import { sweepUploads } from "../services/uploads.ts";
 import { webhookKeyProblem } from "../webhooks/key-check.ts";
 import { startWebhookSender } from "../webhooks/sender.ts";
@@ -122,6 +123,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       unavailableFailure(e) === null && ctx.log.error(`${what} sweep failed`, e);
     sweepRateLimits(ctx.db).catch(failed("rate-limit"));
     sweepUploads(ctx).catch(failed("upload"));
+    enforceRetention(ctx).catch(failed("retention"));
     // PGlite has no autovacuum: the tables that grew are analyzed and vacuumed here
     if (ctx.db.kind === "pglite") embeddedUpkeep(ctx.db).catch(failed("embedded upkeep"));
   }, 60_000);

@@ -8,6 +8,7 @@ import { front, one } from "../contracts/front-ops.ts";
 import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
 import { findPublicForm, formStatus } from "../services/form-view.ts";
+import { loadPartial, savePartial } from "../services/partials.ts";
 import { checkAccess, checkAntiBot } from "../services/respondent-access.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
@@ -46,6 +47,8 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     "/api/forms/:slug/uploads",
     "/api/forms/:slug/public",
     "/api/preview/:token",
+    "/api/forms/:slug/partial",
+    "/api/forms/:slug/partial/:token",
   ]) {
     app.use(path, open);
   }
@@ -74,6 +77,22 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     c.header("cache-control", "no-store");
     const { previewVersion } = await import("../services/drafts.ts");
     return c.json(await previewVersion(ctx, c.req.param("token")));
+  });
+
+  // partial responses (SPEC §25): saved page by page, resumed by their token
+  app.post("/api/forms/:slug/partial", front("savePartialResponse"), async (c) =>
+    c.json(
+      await savePartial(
+        ctx,
+        c.req.param("slug"),
+        await readJson(c),
+        clientIp(c, ctx.config.trustedProxies),
+      ),
+    ),
+  );
+  app.get("/api/forms/:slug/partial/:token", front("getPartialResponse"), async (c) => {
+    c.header("cache-control", "no-store");
+    return c.json(await loadPartial(ctx, c.req.param("slug"), c.req.param("token")));
   });
 
   app.post("/api/forms/:slug/events", front("recordPageEvent"), async (c) => {

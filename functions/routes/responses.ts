@@ -29,7 +29,7 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
     op("listResponses", "Responses (variant A)", { 200: json(responsesPage), ...refused }),
     query(pageQuery),
     async (c) => {
-      const { page, limit, since, until, include_test, where } = c.req.valid("query");
+      const { page, limit, since, until, include_test, where, status } = c.req.valid("query");
       const { records, total } = await listRecords(
         ctx,
         c.get("account"),
@@ -39,6 +39,7 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
         (page - 1) * limit,
         include_test,
         where,
+        status,
       );
       return c.json({ responses: records, page, limit, total });
     },
@@ -49,7 +50,7 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
     op("listSubmissions", "Submissions (variant B)", { 200: json(submissionsPage), ...refused }),
     query(offsetQuery),
     async (c) => {
-      const { limit, offset, since, until, include_test, where } = c.req.valid("query");
+      const { limit, offset, since, until, include_test, where, status } = c.req.valid("query");
       const { records, total } = await listRecords(
         ctx,
         c.get("account"),
@@ -59,6 +60,7 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
         offset,
         include_test,
         where,
+        status,
       );
       return c.json({ submissions: records, limit, offset, total });
     },

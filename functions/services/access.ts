@@ -5,7 +5,7 @@ import type { Account } from "./accounts.ts";
 import { ownedForm, publicUrl } from "./form-view.ts";
 import { replaceForm } from "./forms.ts";
 
-const MODES = ["public", "link", "password", "closed"] as const;
+const MODES = ["public", "link", "password", "closed", "invite"] as const;
 type Mode = (typeof MODES)[number];
 
 /**
@@ -20,8 +20,8 @@ export async function updateAccess(
 ) {
   const mode = input.mode as Mode;
   if (!MODES.includes(mode)) {
-    raise("validation_failed", "mode must be public, link, password or closed.", {
-      details: [{ field: "mode", message: "must be public, link, password or closed" }],
+    raise("validation_failed", "mode must be public, link, password, closed or invite.", {
+      details: [{ field: "mode", message: "must be public, link, password, closed or invite" }],
     });
   }
   const password = input.password;

@@ -40,7 +40,15 @@ export async function deleteResponse(ctx: AppContext, account: Account, slug: st
   const deleted = UUID.test(id)
     ? await run(ctx, erase("delete from responses where form_id = $1 and id = $2"), [form.id, id])
     : 0;
-  if (deleted === 0) raise("not_found", "No such response.");
+  // an unfinished partial response is erasable like a response (SPEC §25)
+  const partial =
+    deleted === 0 && UUID.test(id)
+      ? await ctx.db.query("delete from partials where form_id = $1 and id = $2 returning id", [
+          form.id,
+          id,
+        ])
+      : [];
+  if (deleted === 0 && partial.length === 0) raise("not_found", "No such response.");
 }
 
 /**

@@ -2,6 +2,7 @@ import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import { clientBucket } from "../http/client-address.ts";
 import { findPublicForm } from "./form-view.ts";
+import { markOpened } from "./invites.ts";
 import { hit } from "./rate-limit.ts";
 
 const TYPES = ["view", "start", "progress"];
@@ -46,6 +47,7 @@ export async function recordEvent(
       details: [{ field: "field", message: "must be the id of a question of this form" }],
     });
   hit(ctx, `event:${clientBucket(ip)}`, ctx.config.rateSubmit);
+  if (type === "view" && body.invite !== undefined) await markOpened(ctx, form!.id, body.invite);
   if (type === "progress") {
     await ctx.db.query(
       `insert into form_progress (form_id, day, field, reached) values ($1, (now() at time zone 'utc')::date, $2, 1)

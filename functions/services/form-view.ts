@@ -14,7 +14,7 @@ export interface FormRow {
   title: string;
   type: string;
   definition: Form;
-  access_mode: "public" | "link" | "password" | "closed";
+  access_mode: "public" | "link" | "password" | "closed" | "invite";
   access_token: string | null;
   access_password_hash: string | null;
   file_path: string | null;

@@ -29,6 +29,9 @@ export function record(
     version?: number | null;
     lang?: string | null;
     test?: boolean;
+    invite?: string | null;
+    invite_email?: string | null;
+    status?: string;
   },
 ) {
   return {
@@ -41,6 +44,12 @@ export function record(
     payload: r.payload,
     ...(row.definition.type === "quiz" ? { score: r.score } : {}),
     ...(r.test ? { test: true } : {}),
+    // an unfinished partial response (SPEC §25), listed only when asked for
+    ...(r.status === "partial" ? { status: "partial" as const } : {}),
+    // the personal link it was answered with (SPEC §25), and its address when it had one
+    ...(r.invite
+      ? { invite: { token: r.invite, ...(r.invite_email ? { email: r.invite_email } : {}) } }
+      : {}),
   };
 }
 
@@ -54,6 +63,20 @@ const live = <R extends { payload: unknown }>(r: R, lines: Lineage): R =>
 const WHERE =
   "form_id = $1 and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3) and (not test or $4::boolean)";
 
+/** Which responses a list reads (SPEC §25): the completed ones (default), partials, or both. */
+export type ResponseStatus = "complete" | "partial" | "all";
+
+const COMPLETE = `select id, form_id, submitted_at, version, lang, payload, score, test, invite, invite_email,
+  'complete' as status from responses`;
+const PARTIAL = `select id, form_id, updated_at as submitted_at, null::int as version, lang, payload,
+  null::jsonb as score, false as test, null::text as invite, null::text as invite_email,
+  'partial' as status from partials`;
+/** The rows a list reads, under the responses table's own name and columns. */
+const source = (status: ResponseStatus) =>
+  status === "complete"
+    ? "responses"
+    : `(${status === "partial" ? PARTIAL : `${COMPLETE} union all ${PARTIAL}`}) responses`;
+
 /** Newest first; the (form_id, submitted_at desc, id desc) index serves both queries. */
 export async function listRecords(
   ctx: AppContext,
@@ -64,8 +87,10 @@ export async function listRecords(
   offset: number,
   withTest = false,
   where: unknown = undefined,
+  status: ResponseStatus = "complete",
 ) {
   const row = await ownedFormHead(ctx, account, slug);
+  const from = source(status);
   // answers under an earlier id (`formerly`) read under the live one, as exports and stats do
   const lines = await formLineage(ctx, row);
   // the filter (SPEC §18) runs in the database; its parameters follow the range's
@@ -79,13 +104,13 @@ export async function listRecords(
       score: unknown;
       test: boolean;
     }>(
-      `select id, submitted_at, version, lang, payload, score, test from responses
+      `select id, submitted_at, version, lang, payload, score, test, invite, invite_email${status === "complete" ? "" : ", status"} from ${from}
         where ${WHERE} and ${filter.text}
         order by submitted_at desc, id desc limit $${5 + n} offset $${6 + n}`,
       [row.id, range.since, range.until, withTest, ...filter.params, limit, offset],
     ),
     ctx.db.query<{ total: number }>(
-      `select count(*)::int as total from responses where ${WHERE} and ${filter.text}`,
+      `select count(*)::int as total from ${from} where ${WHERE} and ${filter.text}`,
       [row.id, range.since, range.until, withTest, ...filter.params],
     ),
   ]);
@@ -102,7 +127,7 @@ export async function getRecord(ctx: AppContext, account: Account, slug: string,
     score: unknown;
     test: boolean;
   }>(
-    "select id, submitted_at, version, lang, payload, score, test from responses where form_id = $1 and id = $2",
+    "select id, submitted_at, version, lang, payload, score, test, invite, invite_email from responses where form_id = $1 and id = $2",
     [row.id, id],
   );
   if (!r) raise("not_found", "No such response.");

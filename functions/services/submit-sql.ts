@@ -59,6 +59,13 @@ export interface SubmitWrite {
   lease?: number | typeof HANDED_OVER | null;
   /** A test answer (SPEC §16): flagged, seq 0 (the form's sequence untouched), no email, no webhook. */
   test?: boolean;
+  /**
+   * The personal link answered with (SPEC §25): the response is written only while the invite
+   * is unspent, not revoked and not expired, and spends it in the same statement.
+   */
+  invite?: { token: string; email: string | null } | null;
+  /** The resume token of the partial this submit completes (SPEC §25): deleted with it. */
+  partial?: string | null;
 }
 
 /** The name of a form's response sequence (the migration's `formdown_form_seq`). */
@@ -131,6 +138,8 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
     version: w.version,
     lang: w.lang,
     test: w.test ? true : null,
+    invite: w.invite?.token,
+    invite_email: w.invite?.email,
   };
   for (const [column, value] of Object.entries(optional)) {
     if (value === null || value === undefined) continue;
@@ -144,27 +153,44 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   const webhooks = (w.hooks?.length ?? 0) > 0 && !handed;
   const returning = handed ? "id, seq, submitted_at" : "id, seq";
   const counted = w.maxResponses !== null || w.outbox !== null;
-  if (!counted && w.uploads.length === 0 && !webhooks && !w.respondent) {
+  if (!counted && w.uploads.length === 0 && !webhooks && !w.respondent && !w.invite && !w.partial) {
     return { text: `${insert} values (${row}, ${seq}) returning ${returning}`, params };
   }
   const parts: string[] = [];
+  let invite = "";
+  let token = "";
+  if (w.invite) {
+    token = p(w.invite.token);
+    parts.push(`v as (
+      select token from invites where form_id = ${form} and token = ${token}
+        and answered_at is null and revoked_at is null and (expires_at is null or expires_at > now()))`);
+    invite = " and exists (select 1 from v)";
+  }
   if (counted) {
     const cap = w.maxResponses === null ? null : p(w.maxResponses);
     parts.push(`b as (
       update form_counters set responses = responses + 1
-      where form_id = ${form}${cap ? ` and responses < ${cap}` : ""} returning responses as n)`);
+      where form_id = ${form}${cap ? ` and responses < ${cap}` : ""}${invite} returning responses as n)`);
     parts.push(`i as (
       insert into form_counters as fc (form_id, responses)
       select ${form}, x.n from (select count(*)::int + 1 as n from responses where form_id = ${form} and not test) x
-      where not exists (select 1 from b)${cap ? ` and x.n <= ${cap}` : ""}
+      where not exists (select 1 from b)${cap ? ` and x.n <= ${cap}` : ""}${invite}
       on conflict (form_id) do update set responses = fc.responses + 1${cap ? ` where fc.responses < ${cap}` : ""}
       returning responses as n)`);
     parts.push("c as (select n from b union all select n from i)");
   }
   parts.push(`r as (
       ${insert}
-      select ${row}, s.seq from ${counted ? "c, " : ""}${seq} as s(seq)
+      select ${row}, s.seq from ${counted ? "c, " : ""}${w.invite ? "v, " : ""}${seq} as s(seq)
       returning ${returning})`);
+  if (w.partial) {
+    parts.push(`pd as (
+      delete from partials where form_id = ${form} and token = ${p(w.partial)} and exists (select 1 from r))`);
+  }
+  if (w.invite) {
+    parts.push(`va as (
+      update invites set answered_at = now() from r where invites.form_id = ${form} and invites.token = ${token})`);
+  }
   if (w.outbox) {
     const to = p(w.outbox.recipients);
     parts.push(`o as (

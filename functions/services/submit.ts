@@ -11,6 +11,8 @@ import { respondentRecipients } from "../insights/respondent-recipients.ts";
 import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
 import { type FormRow, formStatus } from "./form-view.ts";
 import { firstResponse, requestHash } from "./idempotency.ts";
+import { checkInvite, explainInvite } from "./invite-check.ts";
+import { resumedPartial } from "./partials.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess, checkAntiBot, needsAntiBot } from "./respondent-access.ts";
 import { responseId } from "./response-id.ts";
@@ -221,6 +223,12 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     if (needsAntiBot(row)) await checkAntiBot(ctx, input.body.turnstile_token, input.ip);
     await checkAccess(ctx, slug, row, input.body.access, input.ip);
   }
+  // a personal link (SPEC §25): needed in invite mode, spent by the statement below
+  const invite = await checkInvite(ctx, row, input.body.invite);
+  // the partial this submit completes (SPEC §25): the response takes its id, and it goes
+  const resumed = live.settings.partial
+    ? await resumedPartial(ctx, row.id, input.body.resume)
+    : null;
   const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
   const urls = uploadUrls(form, payload);
   if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
@@ -247,13 +255,15 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   const sentAt = Date.now();
   try {
     const respondent = respondentRecipients(form, payload);
-    if (!emailDue && urls.length === 0 && !key && maxResponses === null && !respondent) {
+    const plainInsert =
+      !emailDue && urls.length === 0 && !key && maxResponses === null && !respondent;
+    if (plainInsert && !invite && !resumed) {
       inserted = await inserter(ctx)(plain);
     } else {
       const lease = row.hooks.length > 0 ? handoffLease(ctx, row.hooks) : null;
       const statement = submitStatement({
         ...plain,
-        id: responseId(),
+        id: resumed?.id ?? responseId(),
         maxResponses,
         idempotencyKey: key ?? null,
         idempotencyHash: hash,
@@ -263,6 +273,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
         uploads: urls,
         lease,
         respondent,
+        invite,
+        partial: resumed?.token ?? null,
       });
       // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
       const rows = await ctx.db.query<Inserted>(statement.text, statement.params, {
@@ -279,6 +291,14 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       const first = await existing(ctx, row, key, hash!);
       if (first) return first;
     }
+    // the same invite raced us (the unique index on form and invite): the first one won
+    if ((invite || resumed) && (error as { code?: string }).code === "23505")
+      raise(
+        "already_answered",
+        invite
+          ? "This invite link has already been answered."
+          : "This partial response has already been completed.",
+      );
     // the database is out of reach: nothing to learn from asking it again about the form
     if (outageKind(error) !== null) throw error;
     // a form deleted since its row was read has no sequence left (migration 000400)
@@ -289,6 +309,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     throw error;
   }
   if (!inserted?.id) {
+    // the statement found the invite spent, revoked or expired since it was checked
+    if (invite) await explainInvite(ctx, row.id, invite.token);
     raise("form_closed", "This form has reached its maximum number of responses.");
   }
   if (inserted!.leased)

@@ -3,6 +3,7 @@ import type { AppContext } from "../context.ts";
 import { clientBucket } from "../http/client-address.ts";
 import { type FilePart, type FormParts, FormPartsError, formParts } from "../http/form-parts.ts";
 import { type FormRow, findPublicForm, formStatus } from "./form-view.ts";
+import { checkInvite } from "./invite-check.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess, checkAntiBot, needsAntiBot } from "./respondent-access.ts";
 import { isPreviewToken } from "./submit-test.ts";
@@ -28,7 +29,7 @@ export interface UploadRequest {
 /** Room for the multipart boundaries and the text parts around the file itself. */
 const MULTIPART_SLACK = 64 * 1024;
 /** The text parts an upload may carry before its file. */
-const TEXT_PARTS = ["field", "access", "turnstile_token", "preview"];
+const TEXT_PARTS = ["field", "access", "turnstile_token", "preview", "invite"];
 
 type FileField = { id: string; type: "file" | "image"; accept?: string[]; max_mb: number };
 
@@ -149,6 +150,8 @@ async function admitUpload(
   }
   if (needsAntiBot(form)) await checkAntiBot(ctx, text.turnstile_token, ip);
   await checkAccess(ctx, slug, form, text.access, ip);
+  // an invite-only form takes files only from an unspent personal link (SPEC §25)
+  if (form.access_mode === "invite") await checkInvite(ctx, form, text.invite);
 }
 
 async function store(ctx: AppContext, form: FormRow, f: FileField, file: FilePart) {

@@ -1,10 +1,6 @@
 // How a receiver checks a delivery, said by the service itself (SPEC §18): an agent that adds a
 // webhook gets the recipe with the secret, so it need not know the Standard Webhooks spec.
 
-/** One line for a tool description. */
-export const SIGNING_LINE =
-  "Standard Webhooks: webhook-signature = v1,base64(HMAC-SHA256 of '<webhook-id>.<webhook-timestamp>.<body>'), key = base64 secret after whsec_.";
-
 /** A receiver's check in Node, with no dependency; `standardwebhooks` (npm) does the same. */
 const VERIFY_SNIPPET = `import { createHmac, timingSafeEqual } from "node:crypto";
 // h: the request headers, body: the raw request body as received (a string)

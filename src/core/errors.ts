@@ -19,6 +19,7 @@ export type ErrorCode =
   | "unavailable"
   | "plan_needs_confirmation"
   | "form_changed"
+  | "already_answered"
   | "internal_error";
 
 /** One problem with one field (or, for a form definition, one path such as `fields[2].id`). */

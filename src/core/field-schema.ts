@@ -105,6 +105,8 @@ const base = {
   required: z.boolean().default(false).describe("Must be answered while shown"),
   /** Conditional display. */
   show_if: showIfSchema.optional(),
+  /** false: the page's query string (`?f.<id>=`) may not prefill it (SPEC §25). */
+  prefill: z.boolean().optional().describe("false: ?f.<id>= in the page URL may not prefill it"),
   /** Media shown above the input. */
   media: mediaSchema.optional(),
   /** Page of a multi-step form: consecutive fields with the same value share a page. Not for surveys. */

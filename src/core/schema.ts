@@ -166,6 +166,24 @@ export const settingsSchema = z
       .describe("informal: du/tu in de, fr, pt (es, it, nl, pl speak informally already)"),
     /** `false` removes "Made with Formdown" from the page (SPEC §26). */
     branding: z.boolean().optional().describe('false: no "Made with Formdown" on the page'),
+    /** Responses (and their uploads) older than this many days are deleted daily (SPEC §25). */
+    retention_days: z
+      .number()
+      .int()
+      .positive()
+      .max(36_500)
+      .optional()
+      .describe("Delete responses older than this many days (daily)"),
+    /** Save a respondent's answers page by page on the server, resumable by a token (SPEC §25). */
+    partial: z.boolean().optional().describe("Save answers page by page, resumable"),
+    /** Days an unfinished partial response is kept (default 30). */
+    partial_days: z
+      .number()
+      .int()
+      .positive()
+      .max(365)
+      .optional()
+      .describe("Days an unfinished partial is kept (default 30)"),
   })
   .describe("Behaviour settings");
 
@@ -187,11 +205,14 @@ export const quizSettingsSchema = z
 
 export const accessSchema = z
   .strictObject({
-    /** Who may respond: everyone, holders of the link token, holders of the password, nobody. */
+    /**
+     * Who may respond: everyone, holders of the link token, holders of the password, nobody, or
+     * holders of a personal single-use link (`invite`, SPEC §25).
+     */
     mode: z
-      .enum(["public", "link", "password", "closed"])
+      .enum(["public", "link", "password", "closed", "invite"])
       .default("public")
-      .describe("public, link, password or closed"),
+      .describe("public, link, password, closed or invite (personal single-use links)"),
   })
   .describe("Respondent access (tokens and passwords are set through the API, never in files)");
 

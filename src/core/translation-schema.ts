@@ -71,6 +71,18 @@ export const translationSchema = z
       .strictObject({ submit_label: text.max(40).optional().describe("The translated button") })
       .optional()
       .describe("The translated settings text"),
+    /** The respondent's copy in this language (SPEC §25). */
+    notifications: z
+      .strictObject({
+        respondent: z
+          .strictObject({
+            subject: text.max(200).optional().describe("The translated subject"),
+            body: text.max(5000).optional().describe("The translated Markdown above the answers"),
+          })
+          .optional(),
+      })
+      .optional()
+      .describe("The translated respondent's copy"),
   })
   .describe("A translation of a form's strings into one of its languages");
 

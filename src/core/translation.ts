@@ -53,6 +53,9 @@ export function formStrings(form: Form): FormString[] {
     add([...path, "body"], ending?.body);
   }
   add(["settings", "submit_label"], form.settings.submit_label);
+  const copy = form.notifications.respondent;
+  add(["notifications", "respondent", "subject"], copy?.subject);
+  add(["notifications", "respondent", "body"], copy?.body);
   return out;
 }
 
@@ -81,6 +84,13 @@ export interface TranslatedForm {
   /** Field id → {option or matrix column as in the form → label to show}; missing: as in the form. */
   choices: Record<string, Record<string, string>>;
 }
+
+/** An option's label in the respondent's language (the respondent's copy, SPEC §25). */
+export const choiceLabel = (
+  choices: TranslatedForm["choices"],
+  fieldId: string,
+  value: string,
+): string => choices[fieldId]?.[value] ?? value;
 
 type Texts = { title?: string | undefined; body?: string | undefined };
 const merged = <T extends Texts>(ending: T | undefined, t: Texts | undefined): T | undefined =>
@@ -122,6 +132,17 @@ export function translate(form: Form, translation: Translation): TranslatedForm 
       settings: {
         ...form.settings,
         submit_label: form.settings.submit_label && (label ?? form.settings.submit_label),
+      },
+      notifications: {
+        ...form.notifications,
+        ...(form.notifications.respondent
+          ? {
+              respondent: {
+                ...form.notifications.respondent,
+                ...defined(translation.notifications?.respondent ?? {}),
+              },
+            }
+          : {}),
       },
     },
     choices,

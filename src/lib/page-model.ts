@@ -12,7 +12,7 @@ export interface PageModel {
   /** Where the page sends submits and beacons (may be another origin). */
   apiBase: string;
   status: "live" | "closed";
-  access: "public" | "link" | "password" | "closed";
+  access: "public" | "link" | "password" | "closed" | "invite";
   /** Turnstile site key in production; absent means the self-hosted ALTCHA. */
   turnstileSiteKey: string | undefined;
   /** The Turnstile widget script (production). */

@@ -23,6 +23,8 @@ export interface Definition {
   /** The label of each page's step, when the author named it. */
   steps: (string | null)[];
   endings: Record<string, EndingView>;
+  /** settings.partial: answers saved on the server page by page (SPEC §25). */
+  partial?: boolean;
   /** The form version the page was built from; its submits say so (null: built from a file). */
   version: number | null;
 }

@@ -27,6 +27,7 @@ class FormdownForm extends HTMLElement {
   #saved: Saved = { a: {} };
   /** What the page shows after a submit: fetched while the respondent answers, used after. */
   #finish: Promise<typeof import("./finish.ts")> | null = null;
+  #partial: Promise<typeof import("./partial.ts")> | null = null;
 
   connectedCallback() {
     // a locked page's script is a chunk of its own (unlock.ts)
@@ -41,7 +42,8 @@ class FormdownForm extends HTMLElement {
     this.#tr = translator(this.#def.t);
     this.#form = this.querySelector("form");
     fitFrame();
-    this.#beacon({ type: "view" });
+    // a personal link's page says it was opened (SPEC §25)
+    this.#beacon({ type: "view", invite: params.get("invite") ?? undefined });
     // the 3D viewer is a separate chunk, fetched only by pages that show a model
     if (this.querySelector("model-viewer")) void import("@google/model-viewer");
     if (!this.#form) return;
@@ -59,9 +61,26 @@ class FormdownForm extends HTMLElement {
       });
     }
     const saved = load(this.#def.slug);
-    if (saved?.a) {
-      this.#saved = saved;
-      restore(this, this.#def.fields, saved.a);
+    if (saved?.a) this.#saved = saved;
+    // visible questions prefilled by ?f.<id>= (SPEC §25), unless the field says prefill: false;
+    // what the respondent answered before (kept in this browser) wins
+    const pre: Saved["a"] = {};
+    for (const f of this.#def.fields) {
+      const v = params.getAll(`f.${f.id}`);
+      if (v.length && f.prefill !== false) pre[f.id] = f.type === "checkbox" ? v : v[0];
+    }
+    restore(this, this.#def.fields, { ...pre, ...saved?.a });
+    // partial responses (SPEC §25): a chunk of their own, only where the form saves them
+    if (this.#def.partial) {
+      this.#partial = import("./partial.ts");
+      void this.#partial
+        .then((m) => m.resumed(this.#def, this.#url("/partial"), this.#saved))
+        .then((got) => {
+          if (!got) return;
+          restore(this, this.#def.fields, got.fields);
+          if (got.page !== null) this.#page = got.page;
+          this.#render();
+        });
     }
     this.#form.addEventListener("input", () => this.#changed());
     this.#form.addEventListener("change", (e) => this.#onChange(e));
@@ -82,7 +101,7 @@ class FormdownForm extends HTMLElement {
     return `${this.#def.apiBase}/api/forms/${encodeURIComponent(this.#def.slug)}${path}`;
   }
 
-  #beacon(body: { type: string; field?: string }) {
+  #beacon(body: { type: string; field?: string; invite?: string | undefined }) {
     void fetch(this.#url("/events"), {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -211,6 +230,16 @@ class FormdownForm extends HTMLElement {
     if (next === undefined) return;
     this.#page = next;
     this.#render();
+    void this.#partial?.then((m) =>
+      m.savePartial(
+        this.#def,
+        this.#url("/partial"),
+        this.#answers(),
+        next,
+        this.#saved,
+        submitBody(this.#def, this, {}).access,
+      ),
+    );
     const first = this.querySelector<HTMLElement>(
       `[data-page="${next}"]:not([hidden]) :is(input, textarea, select, button)`,
     );
@@ -241,6 +270,7 @@ class FormdownForm extends HTMLElement {
     status.textContent = tr(antiBot.usesAltcha ? "verifying" : "sending");
     try {
       const body = submitBody(this.#def, this, this.#answers());
+      if (this.#saved.r) body.resume = this.#saved.r;
       body.seconds = Math.round((Date.now() - (this.#saved.s ?? Date.now())) / 1000);
       const token = await antiBot.token();
       if (token !== undefined) body.turnstile_token = token;
@@ -272,6 +302,7 @@ class FormdownForm extends HTMLElement {
       }
       const says: Record<string, string> = {
         access_denied: "denied",
+        already_answered: "closed",
         form_closed: "closed",
         rate_limited: "too_many",
         validation_failed: "check",

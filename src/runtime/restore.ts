@@ -10,6 +10,8 @@ export interface Saved {
   s?: number;
   /** Index of the furthest field reached (progress beacons already sent). */
   f?: number;
+  /** The partial response's resume token (SPEC §25; partial.ts). */
+  r?: string | undefined;
 }
 
 const key = (slug: string) => `formdown:${slug}`;

@@ -48,6 +48,8 @@ export function submitBody(
       def.hidden.flatMap((n) => (params.get(n) ? [[n, params.get(n)]] : [])),
     );
   if (def.preview) body.preview = def.preview;
+  // a personal link (SPEC §25): the server spends it with the answers
+  if (params.get("invite")) body.invite = params.get("invite");
   if (def.access === "link") body.access = params.get("access") ?? "";
   if (def.access === "password")
     body.access = root.querySelector<HTMLInputElement>("#fd-password")?.value ?? "";

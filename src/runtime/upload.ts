@@ -18,6 +18,9 @@ export async function uploadParts(
   const parts: Record<string, string> = {};
   if (typeof access === "string") parts.access = access;
   if (preview) parts.preview = preview;
+  // a personal link (SPEC §25): an invite-only form takes files only with it
+  const invite = new URLSearchParams(location.search).get("invite");
+  if (invite) parts.invite = invite;
   if (!antiBot) return parts;
   const token = antiBot.token();
   antiBot.renew();

@@ -68,7 +68,13 @@ describe("the OpenAPI document and the routes", () => {
     const access =
       doc.paths["/api/forms/{slug}/access"].put.requestBody.content["application/json"];
     expect(access.schema.properties.password).toMatchObject({ minLength: 4, maxLength: 200 });
-    expect(access.schema.properties.mode.enum).toEqual(["public", "link", "password", "closed"]);
+    expect(access.schema.properties.mode.enum).toEqual([
+      "public",
+      "link",
+      "password",
+      "closed",
+      "invite",
+    ]);
   });
 
   it("describes the Standard Webhooks events a receiver gets", async () => {

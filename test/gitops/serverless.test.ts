@@ -165,6 +165,7 @@ describe.each(pg ? entries : [])("the serverless entry on Deno, $as, against Pos
       failed: 0,
       webhooks: { delivered: 0, retrying: 0, failed: 0 },
       unfinished: false,
+      retention_deleted: 0,
     });
   });
 });

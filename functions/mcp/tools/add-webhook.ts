@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SIGNING_LINE, SIGNING_RECIPE } from "../../webhooks/recipe.ts";
+import { SIGNING_RECIPE } from "../../webhooks/recipe.ts";
 import { createWebhook } from "../../webhooks/service.ts";
 import { slug } from "../args.ts";
 import { defineTool, WRITE } from "../tool.ts";
@@ -7,7 +7,8 @@ import { defineTool, WRITE } from "../tool.ts";
 export const addWebhookTool = defineTool({
   name: "add_webhook",
   title: "Add a webhook",
-  description: `POST each new (and deleted) response to a URL as a signed JSON event, retried for a day. Answers the whsec_ secret (once) and a verify snippet. ${SIGNING_LINE} Max 10 per form.`,
+  description:
+    "POST each new (and deleted) response to a URL as a signed JSON event (Standard Webhooks), retried for a day. Answers the whsec_ secret (once) and how to verify it. Max 10 per form.",
   input: z.object({
     slug,
     url: z.string().min(1).describe("http(s) receiver"),

@@ -18,6 +18,7 @@ export const listResponsesTool = defineTool({
     until,
     include_test: includeTest,
     where,
+    status: z.enum(["complete", "partial", "all"]).optional(),
   }),
   output: z.object({
     responses: z.array(responseRecord),
@@ -36,6 +37,7 @@ export const listResponsesTool = defineTool({
       (a.page - 1) * a.limit,
       a.include_test,
       a.where,
+      a.status,
     );
     return { responses: records, page: a.page, limit: a.limit, total };
   },

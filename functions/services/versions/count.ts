@@ -26,6 +26,14 @@ export async function countChanges(
   const filters: string[] = [];
   const at: number[] = [];
   for (const spec of specs) {
+    // a retention change (SPEC §25): the responses its next run deletes
+    if (spec?.olderThanDays !== undefined) {
+      at.push(filters.length);
+      filters.push(
+        `count(*) filter (where submitted_at < now() - make_interval(days => ${p(spec.olderThanDays)}::int))::int`,
+      );
+      continue;
+    }
     if (!spec || spec.keys.length === 0) {
       at.push(-1);
       continue;

@@ -49,13 +49,24 @@ export async function planFor(
  */
 export function guardPlan(plan: Plan, confirm: boolean | undefined): void {
   if (!plan.destructive || confirm) return;
-  const lost = planLines(plan).filter((_, i) => {
+  const lines = planLines(plan);
+  const lost = lines.filter((_, i) => {
     const k = plan.changes[i]!.kind;
     return k === "field_removed" || k === "option_removed" || k === "field_type_changed";
   });
+  // a retention change deletes answers (SPEC §25): said as such
+  const retention = plan.changes.findIndex(
+    (c) => c.kind === "retention_changed" && c.answers_affected > 0,
+  );
+  if (retention >= 0 && lost.length === 0)
+    raise(
+      "plan_needs_confirmation",
+      `Deploying ${plan.slug} would delete stored answers (${lines[retention]}). Confirm it (formdown deploy --confirm, confirm: true, ?confirm=true).`,
+      { plan },
+    );
   raise(
     "plan_needs_confirmation",
-    `Deploying ${plan.slug} would leave stored answers unreachable (${lost.join("; ")}). Confirm it (formdown deploy --confirm, confirm: true, ?confirm=true) or map them with formerly; answers are never deleted.`,
+    `Deploying ${plan.slug} would leave stored answers unreachable (${lost.join("; ")}${retention >= 0 ? `; and delete: ${lines[retention]}` : ""}). Confirm it (formdown deploy --confirm, confirm: true, ?confirm=true) or map them with formerly${retention >= 0 ? "" : "; answers are never deleted"}.`,
     { plan },
   );
 }

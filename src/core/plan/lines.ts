@@ -22,6 +22,7 @@ const SIGN: Record<ChangeKind, string> = {
   translation_added: "+",
   translation_changed: "~",
   translation_removed: "-",
+  retention_changed: "-",
 };
 
 /** One line per change, as `formdown plan` prints it. */
@@ -33,6 +34,8 @@ export function planLines(plan: Plan): string[] {
     else if (c.kind === "field_removed" || c.kind === "option_removed")
       tail = `: ${answers(n)} retired`;
     else if (c.kind === "field_type_changed") tail = `: ${answers(n)} kept as given`;
+    else if (c.kind === "retention_changed" && c.detail.includes("deletes"))
+      tail = `: ${answers(n)} to delete`;
     return `${SIGN[c.kind]} ${c.detail}${tail}`;
   });
 }

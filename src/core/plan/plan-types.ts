@@ -21,7 +21,8 @@ export type ChangeKind =
   | "field_moved"
   | "translation_added"
   | "translation_changed"
-  | "translation_removed";
+  | "translation_removed"
+  | "retention_changed";
 
 export interface Change {
   kind: ChangeKind;

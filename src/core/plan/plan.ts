@@ -16,6 +16,8 @@ export interface CountSpec {
   value?: string;
   /** The answers are lists (checkbox, ranking): the option is one of their items. */
   list?: boolean;
+  /** With no keys: the responses older than this many days (a retention change, SPEC §25). */
+  olderThanDays?: number;
 }
 
 /** A change before counting: what to count, and whether answers make it destructive. */
@@ -170,6 +172,7 @@ function formChanges(old: Form, next: Form): DraftChange[] {
   );
   if (settings.length > 0)
     changes.push({ kind: "rule_changed", detail: `rule form: ${settings.join(", ")}` });
+  changes.push(...retentionChanges(old, next));
   const skip = new Set(["fields", "slug", "access"]);
   const other = Object.keys({ ...old, ...next }).filter(
     (k) =>
@@ -186,6 +189,25 @@ function formChanges(old: Form, next: Form): DraftChange[] {
       detail: `content: ${[...other, ...(fieldText ? ["field text"] : [])].join(", ")}`,
     });
   return changes;
+}
+
+/**
+ * `settings.retention_days` (SPEC §25): the responses its next daily run deletes are counted, and
+ * a change that deletes any needs confirmation like every destructive change.
+ */
+function retentionChanges(old: Form, next: Form): DraftChange[] {
+  const [a, b] = [old.settings.retention_days, next.settings.retention_days];
+  if (a === b) return [];
+  if (b === undefined)
+    return [{ kind: "retention_changed", detail: `retention off (was ${a} days): answers kept` }];
+  return [
+    {
+      kind: "retention_changed",
+      detail: `retention ${a === undefined ? "" : `${a} → `}${b} days: the next daily run deletes responses older than ${b} days`,
+      count: { keys: [], olderThanDays: b },
+      loses: true,
+    },
+  ];
 }
 
 /** The changes from the live definition (null: none yet) to the new one, before counting. */
@@ -260,8 +282,15 @@ export function finishPlan(
       : // the version the change makes, from the live one (a deploy writes version + 1)
         `${n} change${n === 1 ? "" : "s"}${fromVersion === null ? "" : `: version ${fromVersion} → ${fromVersion + 1}`}.`;
   if (destructive) {
-    const total = draft.reduce((s, c, i) => s + (c.loses ? (counts[i] ?? 0) : 0), 0);
-    summary += ` Destructive: ${answers(total)} would no longer be reachable under the new definition (they stay stored); confirm the change (--confirm, confirm: true, ?confirm=true) or map them with formerly.`;
+    const total = draft.reduce(
+      (s, c, i) => s + (c.loses && c.kind !== "retention_changed" ? (counts[i] ?? 0) : 0),
+      0,
+    );
+    if (total > 0)
+      summary += ` Destructive: ${answers(total)} would no longer be reachable under the new definition (they stay stored); confirm the change (--confirm, confirm: true, ?confirm=true) or map them with formerly.`;
+    const i = draft.findIndex((c) => c.kind === "retention_changed" && c.loses);
+    if ((counts[i] ?? 0) > 0)
+      summary += ` Destructive: the retention change deletes ${answers(counts[i]!)} (responses older than ${draft[i]!.count!.olderThanDays} days) at its next daily run; confirm the change (--confirm, confirm: true, ?confirm=true).`;
   }
   return { slug, from_version: fromVersion, changes, destructive, summary };
 }

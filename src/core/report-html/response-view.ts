@@ -35,7 +35,7 @@ export function renderResponseHtml(form: Form, r: ResponseView): string {
   const rows = answerRows(form, r.payload)
     .map(
       (a, i) =>
-        `<tr><th scope="row">${escapeXml(a.question)}</th><td>${a.lines.length ? a.lines.map((line) => escapeXml(l.option(types[i] ?? "", line))).join("<br>") : "—"}</td></tr>`,
+        `<tr><th scope="row">${escapeXml(a.question)}</th><td>${a.lines.length ? a.lines.map((line) => escapeXml(l.option(types[i] ?? "", line)).replace(/\r?\n/g, "<br>")).join("<br>") : "—"}</td></tr>`,
     )
     .join("");
   const score = r.score

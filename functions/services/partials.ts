@@ -1,0 +1,102 @@
+// Partial responses (SPEC §25): with `settings.partial: true` the page saves a respondent's
+// answers page by page under a secret resume token (table partials, migration …014519), apart
+// from the responses: counts, exports, emails and webhooks never read them. Reopening the page or
+// the link continues from them; the completing submit (`resume` in its body) stores the response
+// under the partial's id and deletes the partial in the same statement (submit-sql.ts).
+import { raise } from "../../src/core/errors.ts";
+import type { AppContext } from "../context.ts";
+import { randomToken } from "../crypto.ts";
+import { clientBucket } from "../http/client-address.ts";
+import { findPublicForm, formStatus } from "./form-view.ts";
+import { hit } from "./rate-limit.ts";
+import { checkAccess } from "./respondent-access.ts";
+import { responseId } from "./response-id.ts";
+
+/** A partial's answers: at most this many bytes of JSON. */
+const MAX_PARTIAL = 64 * 1024;
+export const PARTIAL_DAYS = 30;
+
+async function partialForm(ctx: AppContext, slug: string) {
+  const row = await findPublicForm(ctx, slug);
+  if (!row || row.draft) return raise("not_found", `No form with the slug "${slug}".`);
+  if (!row.definition.settings.partial)
+    raise("not_found", "This form does not save partial responses.");
+  if (formStatus(row) === "closed")
+    raise("form_closed", "This form is closed and no longer accepts responses.");
+  return row;
+}
+
+/** Saves (or updates, with its token) a respondent's answers so far; answers the resume token. */
+export async function savePartial(
+  ctx: AppContext,
+  slug: string,
+  body: Record<string, unknown>,
+  ip: string | undefined,
+) {
+  hit(ctx, `submit:${slug}:${clientBucket(ip)}`, ctx.config.rateSubmit);
+  const row = await partialForm(ctx, slug);
+  await checkAccess(ctx, row.slug, row, body.access, ip);
+  const fields = body.fields;
+  if (typeof fields !== "object" || fields === null || Array.isArray(fields))
+    raise("validation_failed", "fields must be an object of answers.", {
+      details: [{ field: "fields", message: "must be an object" }],
+    });
+  // only the form's own questions are kept
+  const ids = new Set(row.definition.fields.map((f) => f.id));
+  const kept = Object.fromEntries(
+    Object.entries(fields as Record<string, unknown>).filter(([id]) => ids.has(id)),
+  );
+  const payload = JSON.stringify(kept);
+  if (payload.length > MAX_PARTIAL)
+    raise("payload_too_large", `A partial response is at most ${MAX_PARTIAL} bytes.`);
+  const page = typeof body.page === "number" && Number.isInteger(body.page) ? body.page : null;
+  const lang = typeof body.lang === "string" && body.lang.length <= 10 ? body.lang : null;
+  const given = typeof body.resume === "string" && body.resume.length <= 100 ? body.resume : null;
+  if (given) {
+    const [updated] = await ctx.db.query<{ id: string }>(
+      `update partials set payload = $3::jsonb, page = $4, lang = coalesce($5, lang), updated_at = now()
+        where form_id = $1 and token = $2 returning id`,
+      [row.id, given, payload, page, lang],
+    );
+    if (updated) return { resume: given, id: updated.id };
+  }
+  const token = randomToken(18);
+  const id = responseId();
+  await ctx.db.query(
+    "insert into partials (id, form_id, token, payload, page, lang) values ($1, $2, $3, $4::jsonb, $5, $6)",
+    [id, row.id, token, payload, page, lang],
+  );
+  return { resume: token, id };
+}
+
+/** A partial's answers, to continue where the respondent left off. */
+export async function loadPartial(ctx: AppContext, slug: string, token: string) {
+  const row = await partialForm(ctx, slug);
+  const [p] = await ctx.db.query<{ payload: Record<string, unknown>; page: number | null }>(
+    "select payload, page from partials where form_id = $1 and token = $2",
+    [row.id, token],
+  );
+  if (!p) raise("not_found", "No such partial response (it was completed or has expired).");
+  return { fields: p!.payload, page: p!.page };
+}
+
+/** The partial a completing submit names: its id becomes the response's. */
+export async function resumedPartial(ctx: AppContext, formId: string, token: unknown) {
+  if (typeof token !== "string" || token.length > 100) return null;
+  const [p] = await ctx.db.query<{ id: string }>(
+    "select id from partials where form_id = $1 and token = $2",
+    [formId, token],
+  );
+  return p ? { id: p.id, token } : null;
+}
+
+/** Partials left unfinished past their form's partial_days (default 30). */
+export async function purgePartials(ctx: AppContext): Promise<number> {
+  const gone = await ctx.db.query<{ id: string }>(
+    `delete from partials p using forms f where f.id = p.form_id
+       and p.updated_at < now() - make_interval(days => coalesce((f.definition -> 'settings' ->> 'partial_days')::int, $1))
+     returning p.id`,
+    [PARTIAL_DAYS],
+  );
+  return gone.length;
+}
