@@ -15,6 +15,7 @@ import {
   registerStats,
 } from "./commands/insights.ts";
 import { registerList } from "./commands/list.ts";
+import { registerMembers } from "./commands/members.ts";
 import { registerOperate } from "./commands/operate.ts";
 import { registerPlan } from "./commands/plan.ts";
 import { registerPlanComment } from "./commands/plan-comment.ts";
@@ -45,6 +46,7 @@ for (const register of [
   registerOpen,
   registerAccounts,
   registerKeys,
+  registerMembers,
   registerOutbox,
   registerLogin,
   registerDoctor,

@@ -12,6 +12,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { deployRoutes } from "./routes/deploys.ts";
 import { fieldRoutes } from "./routes/fields.ts";
 import { formRoutes } from "./routes/forms.ts";
+import { memberRoutes } from "./routes/members.ts";
 import { responseRoutes } from "./routes/responses.ts";
 import { versionRoutes } from "./routes/versions.ts";
 import { viewRoutes } from "./routes/views.ts";
@@ -58,6 +59,7 @@ export function ownerRoutes(app: Hono<Env>, ctx: AppContext): void {
     },
   );
   accountRoutes(app, ctx);
+  memberRoutes(app, ctx);
   formRoutes(app, ctx);
   deployRoutes(app, ctx);
   fieldRoutes(app, ctx);
