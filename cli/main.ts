@@ -2,6 +2,7 @@
 import { cac } from "cac";
 import { didYouMean } from "../src/core/did-you-mean.ts";
 import { registerAccounts, registerKeys, registerLogin } from "./commands/accounts.ts";
+import { registerAudit } from "./commands/audit.ts";
 import { registerDeploy } from "./commands/deploy.ts";
 import { registerDev } from "./commands/dev.ts";
 import { registerDoctor } from "./commands/doctor.ts";
@@ -47,6 +48,7 @@ for (const register of [
   registerAccounts,
   registerKeys,
   registerMembers,
+  registerAudit,
   registerOutbox,
   registerLogin,
   registerDoctor,

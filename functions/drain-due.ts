@@ -3,6 +3,7 @@
 // (FORMDOWN_DRAIN_BUDGET_MS, default 50 s: a run every minute never overlaps the next by much)
 // is spent. The two queues drain side by side, so a hanging receiver cannot hold the emails back.
 
+import { pruneAudit } from "./audit/log.ts";
 import type { AppContext } from "./context.ts";
 import { drainOutbox, sendDue } from "./insights/sender.ts";
 import { drainWebhooks } from "./webhooks/drain.ts";
@@ -53,6 +54,7 @@ export async function drainDue(ctx: AppContext, budgetMs = ctx.config.drainBudge
       }
     }
   };
-  await Promise.all([emails(), webhooks()]);
+  // the audit log's rows past its 365 days, as the Node server's minute sweep removes them
+  await Promise.all([emails(), webhooks(), pruneAudit(ctx.db, 2)]);
   return counts;
 }

@@ -9,6 +9,7 @@ import { insightRoutes } from "./insights/routes.ts";
 import { mcpRoutes } from "./mcp/route.ts";
 import { openApiDocument } from "./openapi.ts";
 import { accountRoutes } from "./routes/accounts.ts";
+import { auditRoutes } from "./routes/audit.ts";
 import { deployRoutes } from "./routes/deploys.ts";
 import { fieldRoutes } from "./routes/fields.ts";
 import { formRoutes } from "./routes/forms.ts";
@@ -60,6 +61,7 @@ export function ownerRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   accountRoutes(app, ctx);
   memberRoutes(app, ctx);
+  auditRoutes(app, ctx);
   formRoutes(app, ctx);
   deployRoutes(app, ctx);
   fieldRoutes(app, ctx);

@@ -15,6 +15,7 @@ export const ROUTE_SCOPES: Record<string, { scope: Scope; account?: true }> = {
   "POST /api/members": { scope: "admin", account: true },
   "GET /api/members": { scope: "admin", account: true },
   "DELETE /api/members/:id": { scope: "admin", account: true },
+  "GET /api/audit": { scope: "admin", account: true },
 
   // the list shows only the forms a limited key may touch (services/forms.ts)
   "GET /api/forms": { scope: "read" },
