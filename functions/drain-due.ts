@@ -3,7 +3,7 @@
 // (FORMDOWN_DRAIN_BUDGET_MS, default 50 s: a run every minute never overlaps the next by much)
 // is spent. The two queues drain side by side, so a hanging receiver cannot hold the emails back.
 
-import { pruneAudit } from "./audit/log.ts";
+import { teamUpkeep } from "./audit/upkeep.ts";
 import type { AppContext } from "./context.ts";
 import { drainOutbox, sendDue } from "./insights/sender.ts";
 import { drainWebhooks } from "./webhooks/drain.ts";
@@ -54,7 +54,7 @@ export async function drainDue(ctx: AppContext, budgetMs = ctx.config.drainBudge
       }
     }
   };
-  // the audit log's rows past its 365 days, as the Node server's minute sweep removes them
-  await Promise.all([emails(), webhooks(), pruneAudit(ctx.db, 2)]);
+  // the audit log's rows past 365 days and old sessions, as the Node server's minute sweep
+  await Promise.all([emails(), webhooks(), teamUpkeep(ctx.db, 2)]);
   return counts;
 }

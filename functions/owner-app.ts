@@ -8,6 +8,7 @@ import { errorHandler, failureResponse } from "./http/errors.ts";
 import { insightRoutes } from "./insights/routes.ts";
 import { mcpRoutes } from "./mcp/route.ts";
 import { openApiDocument } from "./openapi.ts";
+import { resultsRoutes } from "./results/routes.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { auditRoutes } from "./routes/audit.ts";
 import { deployRoutes } from "./routes/deploys.ts";
@@ -29,6 +30,8 @@ export function ownerApp(ctx: AppContext): Hono<Env> {
   app.onError(errorHandler(ctx.log));
   ownerRoutes(app, ctx);
   mcpRoutes(app, ctx);
+  // teammates' results in the browser (SPEC §26): HTML pages, outside the API's document
+  resultsRoutes(app, ctx);
   app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
   return app;
 }

@@ -77,3 +77,12 @@ export const TOOL_ACTIONS: Record<string, AuditedOperation> = {
   delete_response: { action: "responses.erase" },
   delete_responses: { action: "responses.erase" },
 };
+
+/** The pages of `/results` (functions/results/routes.ts) that read responses or change a form. */
+export const RESULTS_ACTIONS: Record<string, AuditedOperation> = {
+  "GET /results/forms/:slug/responses": read("responses.list"),
+  "GET /results/forms/:slug/responses/:id": read("responses.read"),
+  "GET /results/forms/:slug/export": read("responses.export"),
+  "GET /results/forms/:slug/report": read("responses.report"),
+  "POST /results/forms/:slug/close": { action: "form.access" },
+};

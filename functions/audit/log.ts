@@ -25,6 +25,8 @@ const KEPT = new Set([
   "delivery_id",
   "member_id",
   "field",
+  "op",
+  "value",
   "format",
   "where",
   "since",
