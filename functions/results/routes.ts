@@ -35,6 +35,7 @@ import {
   current,
   html,
   type ResultsEnv,
+  readForm,
   sameCsrf,
   sameOrigin,
   signedInPage,
@@ -62,14 +63,6 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
     });
     return c.redirect("/results", 303);
   };
-  const form = async (c: Context) => {
-    const body = await c.req.parseBody().catch(() => ({}));
-    return (name: string) => {
-      const v = (body as Record<string, unknown>)[name];
-      return typeof v === "string" ? v.slice(0, 500) : "";
-    };
-  };
-
   // a form posted from another site is refused, whatever cookie it carries (SameSite=Lax aside)
   r.use("/results/*", async (c, next) => {
     if (c.req.method !== "POST" || sameOrigin(ctx, c)) return next();
@@ -81,8 +74,9 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
     return html(c, formsPage(who(session), await listForms(ctx, session.account)));
   });
   r.post("/results/sign-in", async (c) => {
-    const email = (await form(c))("email").trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    const email = (await readForm(c))("email").trim();
+    // no control character reaches the database (a NUL would be refused there)
+    if (!/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test(email) || email.length > 254)
       return html(c, signInPage("Enter an email address."), 400);
     await sendSignInLink(ctx, email);
     return html(c, sentPage());
@@ -100,14 +94,14 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
     return startSession(c, token);
   });
   r.post("/results/key", async (c) => {
-    const token = await signInWithKey(ctx, (await form(c))("key"));
+    const token = await signInWithKey(ctx, (await readForm(c))("key"));
     if (!token) return html(c, signInPage("That key is not valid."), 401);
     return startSession(c, token);
   });
   r.post("/results/sign-out", async (c) => {
     const token = getCookie(c, COOKIE);
     const session = token ? await sessionFor(ctx, token) : null;
-    if (session && !sameCsrf(session, (await form(c))("csrf")))
+    if (session && !sameCsrf(session, (await readForm(c))("csrf")))
       return html(c, signInPage("The sign-out form was stale: try again."), 403);
     if (token) await signOut(ctx, token);
     setCookie(c, COOKIE, "", {
@@ -197,7 +191,7 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
     const s = c.get("session");
     if (!allows(s.account.scope, "write"))
       return html(c, signInPage("A viewer cannot change a form."), 403);
-    if (!sameCsrf(s, (await form(c))("csrf")))
+    if (!sameCsrf(s, (await readForm(c))("csrf")))
       return html(c, signInPage("The form was stale: reload the page and try again."), 403);
     await updateAccess(ctx, s.account, c.req.param("slug"), { mode: "closed" });
     return c.redirect(`/results/forms/${encodeURIComponent(c.req.param("slug"))}`, 303);

@@ -82,3 +82,30 @@ export function signedInPage(ctx: AppContext): MiddlewareHandler<ResultsEnv> {
     });
   };
 }
+
+/** The most a page's form may send: an email, a key or a token, never more. */
+const FORM_BYTES = 16 * 1024;
+
+/**
+ * A posted form's fields (`application/x-www-form-urlencoded`, as the pages send), read up to
+ * FORM_BYTES; a longer body reads as no fields at all.
+ */
+export async function readForm(c: Context): Promise<(name: string) => string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  let size = 0;
+  const reader = c.req.raw.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > FORM_BYTES) {
+      await reader.cancel().catch(() => {});
+      text = "";
+      break;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  const fields = new URLSearchParams(text);
+  return (name) => (fields.get(name) ?? "").slice(0, 500);
+}

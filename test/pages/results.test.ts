@@ -202,6 +202,18 @@ describe.each(DB_KINDS)("results in the browser (%s)", { timeout: 180_000 }, (ki
       await page.getByRole("link", { name: "Team survey" }).waitFor();
     };
     await signIn();
+    // hostile forms get a clear page: a control character, an oversized body
+    for (const data of [
+      `email=a%00b%40example.com`,
+      `email=${"a".repeat(100_000)}%40example.com`,
+    ]) {
+      const res = await context.request.post(`${s.url}/results/sign-in`, {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        data,
+      });
+      expect(res.status()).toBe(400);
+      expect(await res.text()).toContain("Enter an email address.");
+    }
     // a form posted from another site gets nothing, key or not
     const forged = await context.request.post(`${s.url}/results/key`, {
       headers: { origin: "https://evil.example" },
