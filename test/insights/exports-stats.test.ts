@@ -134,7 +134,7 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
     });
     expect(lines.slice(2)).toEqual(expected);
     expect(md.text).toContain("ctl\ufffdx");
-    const bad = await api("GET", "/api/forms/tricky/responses/export?format=xlsx");
+    const bad = await api("GET", "/api/forms/tricky/responses/export?format=pdf");
     expect([bad.status, bad.body.code]).toEqual([400, "invalid_param"]);
   });
 
@@ -264,7 +264,11 @@ describe.each(DB_KINDS)("exports and stats (%s)", (kind) => {
       /## Quiz scores\n\n\| Score \| Responses \|\n\| --- \| --- \|\n\| 0–9% \| 4 \|\n\| 70–79% \| 1 \|\n\| 90–100% \| 2 \|/,
     );
     expect(text).toContain("| GET | 3 | 43% |");
-    expect(text).toContain("> n7\n>\n> n6\n>\n> n5\n>\n> n4\n>\n> n3\n");
+    // each quote newest first, with the same respondent's other key answers under it (issue 47)
+    expect(text).toMatch(
+      /> n7\n(> — [^\n]*\n)?>\n> n6\n(> — [^\n]*\n)?>\n> n5\n(> — [^\n]*\n)?>\n> n4\n(> — [^\n]*\n)?>\n> n3\n/,
+    );
+    expect(text).toContain("> — http_status: 200");
     expect(text).not.toContain("> n2");
     // a quiz's JSON export carries each record's score, as the list does
     const json = await download("/api/forms/quiz/responses/export?format=json");
