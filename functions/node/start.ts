@@ -39,9 +39,16 @@ try {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: finishing requests and closing the database…`);
-    await server.close();
-    await removeUrlFile(config.dataDir, reachable).catch(() => {});
-    process.exit(0);
+    // the process ends whatever the stop meets (a database gone away rejects its close): the
+    // process guard keeps a serving process alive through a stray error, never a stopping one
+    try {
+      await server.close();
+      await removeUrlFile(config.dataDir, reachable).catch(() => {});
+      process.exit(0);
+    } catch (error) {
+      console.error(`${signal}: the stop did not finish cleanly: ${(error as Error).message}`);
+      process.exit(1);
+    }
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
