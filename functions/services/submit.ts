@@ -1,6 +1,5 @@
 import { raise, unwrap } from "../../src/core/errors.ts";
 import { ignoredAnswers } from "../../src/core/ignored-answers.ts";
-import type { Form } from "../../src/core/schema.ts";
 import { scoreQuiz } from "../../src/core/score.ts";
 import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
@@ -9,7 +8,7 @@ import { outageKind } from "../db/outage.ts";
 import { clientBucket } from "../http/client-address.ts";
 import { respondentRecipients } from "../insights/respondent-recipients.ts";
 import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
-import { type FormRow, formStatus } from "./form-view.ts";
+import { formStatus } from "./form-view.ts";
 import { firstResponse, requestHash } from "./idempotency.ts";
 import { checkInvite, explainInvite } from "./invite-check.ts";
 import { resumedPartial } from "./partials.ts";
@@ -24,7 +23,8 @@ import {
   responseInserter,
 } from "./submit-batch.ts";
 import { spokenAnswers } from "./submit-lang.ts";
-import { formSequence, HANDED_OVER, submitStatement } from "./submit-sql.ts";
+import { type SubmitRow, submitRow } from "./submit-row.ts";
+import { HANDED_OVER, submitStatement } from "./submit-sql.ts";
 import { submitTest, testAnswer } from "./submit-test.ts";
 import { checkUploads, uploadUrls } from "./submit-uploads.ts";
 import { answeringVersion } from "./versions/submit-version.ts";
@@ -37,14 +37,6 @@ export interface SubmitInput {
   accountId?: string | undefined;
 }
 
-/** The response counts at which a milestone email is due (absolute and % of target). */
-export function milestoneCounts(form: Form): number[] {
-  const { target, milestones } = form.notifications.strategy;
-  const counts = new Set(milestones.absolute);
-  if (target) for (const p of milestones.percentage) counts.add(Math.ceil((p / 100) * target));
-  return [...counts].sort((a, b) => a - b);
-}
-
 async function existing(ctx: AppContext, row: SubmitRow, key: string, hash: string) {
   const hit = await firstResponse(ctx, row.id, key, hash);
   return hit ? submitAnswer(row.definition, hit.id, hit.score, hit.payload) : null;
@@ -55,73 +47,6 @@ export function plausibleSeconds(value: unknown): number | null {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) return null;
   // a month: longer is a clock gone wrong, not a respondent
   return value > 2_592_000 ? null : Math.round(value);
-}
-
-type Access = "access_mode" | "access_token" | "access_password_hash";
-type SubmitRow = Pick<
-  FormRow,
-  | "id"
-  | "account_id"
-  | "definition"
-  | "commit_sha"
-  | "version"
-  | "draft"
-  | "preview_token"
-  | "translations"
-  | Access
-> & {
-  /**
-   * Every email due up to this response count is in the outbox (a submit that wrote the outbox
-   * part committed with it). Counts only grow while the row is cached, so a later submit need not ask again: with no
-   * milestone above it and the immediate emails behind it, the submit is a bare INSERT. Lives as
-   * long as the cached row (2 s), so a new definition starts from 0 again.
-   */
-  emailsThrough?: number;
-  /** Worked out once per cached row rather than on every submit. */
-  sequence: string;
-  /**
-   * The form's webhooks for `response.created` (the submit writes a delivery for each, or on
-   * PGlite hands one over without a row; the sender takes them at once only while it has room). Read with the row, so a form without webhooks
-   * pays nothing; creating or deleting a webhook forgets the row here at once, and another
-   * instance sees the change within the cache's TTL.
-   */
-  hooks: string[];
-  milestones: number[];
-};
-
-const SUBMIT_ROW = `select id, account_id, definition, access_mode, access_token,
-       access_password_hash, commit_sha, version, draft, preview_token, translations,
-       (select coalesce(json_agg(w.id), '[]') from webhooks w
-         where w.form_id = forms.id and 'response.created' = any(w.events)) as hooks
-       from forms`;
-
-/**
- * Only what a submit needs, without the join (the hot path reads one row by its unique slug). A
- * slug the form was renamed from reaches it too: a page built before the rename keeps working
- * (SPEC §22), and the old slug stays its account's while the redirect stands.
- */
-async function submitRow(ctx: AppContext, slug: string, answerBy: number) {
-  const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
-  if (cached) return cached;
-  type Found = Omit<SubmitRow, "sequence" | "milestones">;
-  const options = { prepare: true, answerBy };
-  const bySlug = await ctx.db.query<Found>(`${SUBMIT_ROW} where slug = $1`, [slug], options);
-  const [found] =
-    bySlug.length > 0
-      ? bySlug
-      : await ctx.db.query<Found>(
-          `${SUBMIT_ROW} where id = (select form_id from form_slug_redirects where old_slug = $1)`,
-          [slug],
-          options,
-        );
-  if (!found) return null;
-  const row = {
-    ...found,
-    sequence: formSequence(found.id),
-    milestones: milestoneCounts(found.definition),
-  };
-  ctx.formCache.set(slug, row);
-  return row;
 }
 
 const inserters = new WeakMap<AppContext, ResponseInserter>();
