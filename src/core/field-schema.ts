@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_OPTIONS } from "./form-bounds.ts";
+import { conditionSchema, gotoSchema } from "./logic/logic-schema.ts";
 
 /** The 17 field types of a form, in the order the author reference lists them. */
 export const FIELD_TYPES = [
@@ -68,26 +69,18 @@ export const optionSchema = z.union([
         .array(z.string().min(1))
         .optional()
         .describe("Earlier labels of this option; their answers count as this one"),
+      /** Chosen, it jumps forward to a step or an ending (SPEC §24). */
+      goto: gotoSchema.optional(),
     })
-    .describe("An option with media or earlier labels (radio and checkbox)"),
+    .describe("An option with media, earlier labels or a jump (radio and checkbox)"),
 ]);
 export type Option = z.output<typeof optionSchema>;
 
-/** Conditional display: show the field only when an earlier field's answer matches. */
-export const showIfSchema = z
-  .strictObject({
-    /** Id of an earlier field. */
-    field: z.string().min(1).describe("Id of an earlier field"),
-    /** Comparison: eq/neq any type; gt/lt/gte/lte numbers; includes/excludes checkbox and ranking. */
-    op: z
-      .enum(SHOW_IF_OPS)
-      .describe(
-        "eq, neq (any type); gt, lt, gte, lte (number, rating, scale, nps); includes, excludes (checkbox, ranking)",
-      ),
-    /** The value compared with the earlier field's answer. */
-    value: z.unknown().describe("Value compared with the earlier field's answer"),
-  })
-  .describe("Show this field only when the condition holds");
+/**
+ * Conditional display: a rule on an earlier answer, a variable or a hidden value, or a group of
+ * rules (`all`, `any`, `not`), nested (SPEC §24).
+ */
+export const showIfSchema = conditionSchema;
 
 const base = {
   /** Unique within the form; the key of the answer in every response. */
@@ -105,6 +98,8 @@ const base = {
   required: z.boolean().default(false).describe("Must be answered while shown"),
   /** Conditional display. */
   show_if: showIfSchema.optional(),
+  /** After this field's page, jump forward to a step or finish at an ending (SPEC §24). */
+  goto: gotoSchema.optional(),
   /** false: the page's query string (`?f.<id>=`) may not prefill it (SPEC §25). */
   prefill: z.boolean().optional().describe("false: ?f.<id>= in the page URL may not prefill it"),
   /** Media shown above the input. */
@@ -146,8 +141,10 @@ const plainOptions = z
             .array(z.string().min(1))
             .optional()
             .describe("Earlier labels of this option; their answers count as this one"),
+          /** Chosen (in a select), it jumps forward to a step or an ending. */
+          goto: gotoSchema.optional(),
         })
-        .describe("An option with earlier labels"),
+        .describe("An option with earlier labels or a jump"),
     ]),
   )
   .min(1)

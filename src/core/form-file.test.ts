@@ -317,7 +317,7 @@ describe("invalid fixtures: one error each, at its file:line", () => {
         "statement-required.md": "statement-required.md:8: fields[0] (s).required: a statement records no answer; use yes_no for consent",
         "survey-step.md": "survey-step.md:8: fields[0] (a).step: a survey shows one field at a time; remove step or use type: form",
         "unknown-key.md": "unknown-key.md:7: fields[1] (b): unknown key "requried" (did you mean "required"?)",
-        "unknown-op.md": "unknown-op.md:9: fields[1] (b).show_if.op: must be one of eq, neq, gt, lt, gte, lte, includes, excludes, got "between"",
+        "unknown-op.md": "unknown-op.md:9: fields[1] (b).show_if.op: must be one of eq, neq, gt, lt, gte, lte, includes, excludes, contains, answered, unanswered, got "between"",
         "unknown-type.md": "unknown-type.md:6: fields[0] (a).type: unknown type "slider"; the field types are text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement",
       }
     `);

@@ -1,34 +1,19 @@
 import type { z } from "zod";
 import type { Ending } from "./ending.ts";
-import { assertNever } from "./errors.ts";
-import {
-  type Field,
-  type FieldType,
-  fieldSchema,
-  optionValue,
-  type ShowIfOp,
-} from "./field-schema.ts";
+import { type Field, fieldSchema, optionValue } from "./field-schema.ts";
 import { checkChoiceTotal, checkScaleBounds } from "./form-bounds.ts";
+import type { Condition } from "./logic/condition.ts";
+import { type LogicRuleForm, logicChecker } from "./logic/logic-rules.ts";
+import { logicKeys } from "./logic/logic-schema.ts";
 import { checkPiping } from "./piping-rules.ts";
-import { clipList, quote } from "./quote.ts";
+import { quote } from "./quote.ts";
 import { checkAnswer } from "./validate-answers.ts";
-
-/** The types each show_if operator may compare (seed: conditional display). */
-const OP_TYPES: Record<ShowIfOp, readonly FieldType[] | "any"> = {
-  eq: "any",
-  neq: "any",
-  gt: ["number", "rating", "scale", "nps"],
-  lt: ["number", "rating", "scale", "nps"],
-  gte: ["number", "rating", "scale", "nps"],
-  lte: ["number", "rating", "scale", "nps"],
-  includes: ["checkbox", "ranking"],
-  excludes: ["checkbox", "ranking"],
-};
 
 /** A field the schema could not read: it takes part in the rules only through its id. */
 interface Unreadable {
   unreadable: true;
   id: string | undefined;
+  step?: unknown;
 }
 type RuleField = Field | Unreadable;
 
@@ -40,6 +25,9 @@ export interface RuleForm {
   quiz?: { pass_percent?: number | undefined; pass_ending?: Ending; fail_ending?: Ending };
   /** Read for notifications.respondent.email_field, when the form sends respondents a copy. */
   notifications?: unknown;
+  steps?: LogicRuleForm["steps"];
+  endings?: (Ending & { id: string; show_if?: Condition | undefined })[] | undefined;
+  variables?: LogicRuleForm["variables"];
 }
 
 type Ctx = Pick<z.core.$RefinementCtx, "addIssue">;
@@ -62,10 +50,21 @@ export function ruleView(value: unknown): RuleForm | null {
     fields: v.fields.map((raw): RuleField => {
       const parsed = fieldSchema.safeParse(raw);
       if (parsed.success) return parsed.data;
-      const id = (raw as { id?: unknown } | null)?.id;
-      return { unreadable: true, id: typeof id === "string" ? id : undefined };
+      const { id, step } = (raw ?? {}) as { id?: unknown; step?: unknown };
+      return { unreadable: true, id: typeof id === "string" ? id : undefined, step };
     }),
+    ...readableLogic(v),
   };
+}
+
+/** The logic keys that parse on their own (the others' problems are reported already). */
+function readableLogic(v: Record<string, unknown>): Partial<RuleForm> {
+  const out: Partial<RuleForm> = {};
+  for (const key of ["steps", "endings", "variables"] as const) {
+    const parsed = logicKeys[key].safeParse(v[key]);
+    if (parsed.success && parsed.data) (out as Record<string, unknown>)[key] = parsed.data;
+  }
+  return out;
 }
 
 const issue = (ctx: Ctx, path: (string | number)[], message: string) =>
@@ -73,6 +72,7 @@ const issue = (ctx: Ctx, path: (string | number)[], message: string) =>
 
 /** The seed's form rules that span fields; per-field shapes are the schema's job. */
 export function checkFormRules(form: RuleForm, ctx: Ctx): void {
+  const logic = logicChecker(form, ctx);
   const seen = new Map<string, number>();
   form.fields.forEach((field, i) => {
     if (field.id === undefined) return;
@@ -81,7 +81,7 @@ export function checkFormRules(form: RuleForm, ctx: Ctx): void {
       issue(ctx, ["fields", i, "id"], `${quote(field.id)} is already the id of fields[${first}]`);
     } else seen.set(field.id, i);
     if (!readable(field)) return;
-    checkShowIf(form.fields, i, ctx);
+    logic.field(i);
     checkField(form, field, i, ctx);
   });
   const names = new Set<string>();
@@ -89,6 +89,7 @@ export function checkFormRules(form: RuleForm, ctx: Ctx): void {
     if (names.has(name)) issue(ctx, ["hidden", i], `${quote(name)} is listed twice`);
     names.add(name);
   });
+  logic.rest();
   checkPiping(form, ctx);
   checkRespondentField(form, ctx);
   checkChoiceTotal(
@@ -111,80 +112,6 @@ function checkRespondentField(form: RuleForm, ctx: Ctx) {
   if (!field) issue(ctx, at, `"${id}" is not a field of this form`);
   else if (readable(field) && field.type !== "email")
     issue(ctx, at, `"${id}" is a ${field.type} field; it must be an email field`);
-}
-
-function checkShowIf(fields: RuleField[], i: number, ctx: Ctx) {
-  const own = fields[i];
-  const rule = readable(own) ? own.show_if : undefined;
-  if (!rule) return;
-  const at = ["fields", i, "show_if"];
-  const target = fields.findIndex((f) => f.id === rule.field);
-  if (target === -1) {
-    return issue(
-      ctx,
-      [...at, "field"],
-      `refers to ${quote(rule.field)}, which is not a field of this form`,
-    );
-  }
-  if (target === i) return issue(ctx, [...at, "field"], "a field cannot depend on itself");
-  if (target > i) {
-    return issue(ctx, [...at, "field"], `refers to ${quote(rule.field)}, which comes later`);
-  }
-  const referenced = fields[target];
-  // the schema has already reported what is wrong with the referenced field
-  if (!readable(referenced)) return;
-  const type = referenced.type;
-  if (type === "statement") {
-    return issue(
-      ctx,
-      [...at, "field"],
-      `refers to ${quote(rule.field)}, a statement, which has no answer`,
-    );
-  }
-  const allowed = OP_TYPES[rule.op];
-  if (allowed !== "any" && !allowed.includes(type)) {
-    return issue(
-      ctx,
-      [...at, "op"],
-      `"${rule.op}" works on ${allowed.join(", ")} fields, not on ${type}`,
-    );
-  }
-  const problem = unreachableValue(referenced, rule.op, rule.value);
-  if (problem) {
-    issue(
-      ctx,
-      [...at, "value"],
-      `${quote(rule.value)} can never be an answer of ${quote(rule.field)} (${type}): ${problem}`,
-    );
-  }
-}
-
-/**
- * Why no answer of `target` can ever meet a rule's value, or null. The page would judge such a
- * rule false forever and drop the dependent answer without a word, so it is an author's error:
- * `true` for a yes_no (which answers "yes"/"no"), an option that is not among the options, text
- * for a number.
- */
-function unreachableValue(target: Field, op: ShowIfOp, value: unknown): string | null {
-  switch (op) {
-    case "eq":
-    case "neq":
-      return checkAnswer(target, value);
-    case "gt":
-    case "lt":
-    case "gte":
-    case "lte":
-      return typeof value === "number" && Number.isFinite(value) ? null : "must be a number";
-    case "includes":
-    case "excludes": {
-      const options = "options" in target ? target.options.map(optionValue) : [];
-      return typeof value === "string" && options.includes(value)
-        ? null
-        : `must be one of: ${clipList(options)}`;
-    }
-    default:
-      return assertNever(op);
-  }
 }
 
 /** The positions of values seen before in the list (linear: a list may hold 1,000). */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Ending } from "./ending.ts";
+import { nameTable } from "./logic/names.ts";
 import { pageIndexes } from "./page-indexes.ts";
 import { pipeRefs } from "./piping.ts";
 
@@ -10,6 +11,8 @@ interface PipingForm {
   fields: readonly { id?: string | undefined; type?: string; step?: unknown }[];
   ending?: Ending | undefined;
   quiz?: { pass_percent?: number | undefined; pass_ending?: Ending; fail_ending?: Ending };
+  endings?: readonly (Ending & { id: string })[] | undefined;
+  variables?: readonly { id: string; value: string }[] | undefined;
 }
 
 type Ctx = Pick<z.core.$RefinementCtx, "addIssue">;
@@ -36,6 +39,7 @@ export function checkPiping(form: PipingForm, ctx: Ctx): void {
     [["ending"], form.ending],
     [["quiz", "pass_ending"], form.quiz?.pass_ending],
     [["quiz", "fail_ending"], form.quiz?.fail_ending],
+    ...(form.endings ?? []).map((e, k): [Path, Ending] => [["endings", k], e]),
   ];
   for (const [at, ending] of endings) {
     if (!ending) continue;
@@ -66,6 +70,10 @@ function checkText(
   pages?: number[],
 ) {
   for (const ref of pipeRefs(text)) {
+    if (ref.kind === "var") {
+      checkVariable(form, ref.name, at, before, ctx, pages);
+      continue;
+    }
     if (ref.kind === "hidden") {
       if (!form.hidden.includes(ref.name))
         issue(ctx, at, `pipes {hidden:${ref.name}}, but "${ref.name}" is not listed in hidden`);
@@ -96,4 +104,38 @@ function checkText(
         `pipes {field:${ref.name}}, which is on the same page: pipe only from an earlier page (give the fields different steps)`,
       );
   }
+}
+
+/** The names of a form, built once for all its `{var:…}` (one parse of each expression). */
+const tableOf = new WeakMap<object, ReturnType<typeof nameTable>>();
+function tables(form: PipingForm) {
+  let table = tableOf.get(form);
+  if (!table) {
+    table = nameTable(form, []);
+    tableOf.set(form, table);
+  }
+  return table;
+}
+
+/**
+ * `{var:<id>}` names a variable; in a field's texts, one that reads no field of a later page
+ * (a field on the same page is fine: the page fills it in as the respondent types, SPEC §24).
+ */
+function checkVariable(
+  form: PipingForm,
+  id: string,
+  at: Path,
+  before: number,
+  ctx: Ctx,
+  pages?: number[],
+) {
+  const named = tables(form).get(id);
+  if (named?.kind !== "variable") {
+    issue(ctx, at, `pipes {var:${id}}, which is not a variable of this form`);
+    return;
+  }
+  if (!pages) return;
+  const late = named.reads.find((i) => pages[i]! > pages[before]!);
+  if (late !== undefined)
+    issue(ctx, at, `pipes {var:${id}}, which reads "${form.fields[late]?.id}" on a later page`);
 }

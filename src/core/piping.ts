@@ -1,26 +1,28 @@
-// Piping (SPEC §13): `{field:<id>}`, `{hidden:<name>}`, `{score}` and `{percent}` in labels,
-// placeholders and endings, replaced with the respondent's answers. The page and the form rules
+// Piping (SPEC §13, §24): `{field:<id>}`, `{hidden:<name>}`, `{var:<id>}`, `{score}` and
+// `{percent}` in labels, placeholders, endings and emails, replaced with the respondent's answers. The page and the form rules
 // share these few lines, so what validation accepts is exactly what the page fills in.
 
 /** One placeholder; `name` is empty for `{score}` and `{percent}`. */
 export interface PipeRef {
-  kind: "field" | "hidden" | "score" | "percent";
+  kind: "field" | "hidden" | "var" | "score" | "percent";
   name: string;
 }
 
 export interface PipeValues {
   answers: Record<string, unknown>;
   hidden?: Record<string, unknown>;
+  /** The variables' values (SPEC §24). */
+  variables?: Record<string, unknown> | undefined;
   score?: { points: number; percent: number } | null;
 }
 
-const PLACEHOLDER = /\{(?:(field|hidden):([A-Za-z0-9_-]+)|(score|percent))\}/g;
+const PLACEHOLDER = /\{(?:(field|hidden|var):([A-Za-z0-9_-]+)|(score|percent))\}/g;
 
 /** The placeholders a text names, in order. */
 export function pipeRefs(text: string): PipeRef[] {
   return [...text.matchAll(PLACEHOLDER)].map((m) =>
     m[1]
-      ? { kind: m[1] as "field" | "hidden", name: m[2]! }
+      ? { kind: m[1] as "field" | "hidden" | "var", name: m[2]! }
       : { kind: m[3] as "score" | "percent", name: "" },
   );
 }
@@ -62,8 +64,11 @@ export function pipe(
 ): string {
   return text.replace(PLACEHOLDER, (_all, kind: string, name: string, quiz: string) => {
     let value: unknown;
-    if (kind === "field") value = own(values.answers, name);
-    else if (kind === "hidden") value = own(values.hidden, name);
+    if (kind)
+      value = own(
+        kind === "field" ? values.answers : kind === "hidden" ? values.hidden : values.variables,
+        name,
+      );
     else if (values.score) value = quiz === "score" ? values.score.points : values.score.percent;
     return encode(answerText(value));
   });

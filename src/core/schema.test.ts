@@ -436,7 +436,8 @@ describe("show_if operators only on the types the seed allows", () => {
     ).toEqual([
       {
         field: "fields[1].show_if.op",
-        message: 'must be one of eq, neq, gt, lt, gte, lte, includes, excludes, got "between"',
+        message:
+          'must be one of eq, neq, gt, lt, gte, lte, includes, excludes, contains, answered, unanswered, got "between"',
       },
     ]);
     expect(
@@ -445,7 +446,7 @@ describe("show_if operators only on the types the seed allows", () => {
         { id: "b", type: "text", show_if: { field: "a", op: "eg", value: 1 } },
       )[0]?.message,
     ).toBe(
-      'must be one of eq, neq, gt, lt, gte, lte, includes, excludes, got "eg" (did you mean "eq"?)',
+      'must be one of eq, neq, gt, lt, gte, lte, includes, excludes, contains, answered, unanswered, got "eg" (did you mean "eq"?)',
     );
   });
 });

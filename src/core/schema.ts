@@ -3,6 +3,7 @@ import { embedOriginsSchema, endingSchema, localeSchema } from "./ending-schema.
 import { fieldSchema } from "./field-schema.ts";
 import { MAX_FIELDS, MAX_IMMEDIATE, MAX_OPTIONS, MAX_RECIPIENTS } from "./form-bounds.ts";
 import { checkFormRules, ruleView } from "./form-rules.ts";
+import { logicKeys } from "./logic/logic-schema.ts";
 import { languagesSchema, ownLanguageIssues } from "./translation-schema.ts";
 
 export * from "./field-schema.ts";
@@ -259,6 +260,7 @@ const formObject = z.strictObject({
   languages: languagesSchema,
   /** What respondents see after submitting: a title and Markdown body, or a redirect. */
   ending: endingSchema.optional(),
+  ...logicKeys,
   /** The questions, in order. */
   fields: z
     .array(fieldSchema)

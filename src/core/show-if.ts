@@ -1,5 +1,5 @@
 import { assertNever } from "./errors.ts";
-import type { Field } from "./field-schema.ts";
+import type { Field, ShowIfOp } from "./field-schema.ts";
 
 export type Answers = Record<string, unknown>;
 
@@ -32,16 +32,13 @@ function deepEqual(a: unknown, b: unknown): boolean {
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /**
- * Whether a field is shown for these answers. An unanswered field satisfies `neq` and
- * `excludes` and nothing else. The schema rejects rules that point forward or compare types an
- * operator does not support, so every rule reaching here is meaningful.
+ * Whether a rule of the first eight operators holds for an answer. An unanswered field
+ * (undefined) satisfies `neq` and `excludes` and nothing else. The schema rejects rules that
+ * point forward or compare types an operator does not support, so every rule here is meaningful.
+ * (logic/condition.ts adds the other operators and the groups, for the forms that use them.)
  */
-export function isVisible(field: Field, answers: Answers): boolean {
-  const rule = field.show_if;
-  if (!rule) return true;
-  const answer = answerOf(answers, rule.field);
-  const { value } = rule;
-  switch (rule.op) {
+export function plainHolds(op: ShowIfOp, answer: unknown, value: unknown): boolean {
+  switch (op) {
     case "eq":
       return answer !== undefined && deepEqual(answer, value);
     case "neq":
@@ -53,9 +50,9 @@ export function isVisible(field: Field, answers: Answers): boolean {
       const a = num(answer);
       const b = num(value);
       if (a === null || b === null) return false;
-      if (rule.op === "gt") return a > b;
-      if (rule.op === "lt") return a < b;
-      if (rule.op === "gte") return a >= b;
+      if (op === "gt") return a > b;
+      if (op === "lt") return a < b;
+      if (op === "gte") return a >= b;
       return a <= b;
     }
     case "includes":
@@ -63,8 +60,17 @@ export function isVisible(field: Field, answers: Answers): boolean {
     case "excludes":
       return !(Array.isArray(answer) && answer.some((x) => deepEqual(x, value)));
     default:
-      return assertNever(rule.op);
+      return assertNever(op);
   }
+}
+
+/**
+ * Whether a field is shown for these answers, on a form whose conditions are plain rules on
+ * fields (a form with groups, jumps or variables is walked by logic/walk.ts instead).
+ */
+export function isVisible(field: Field, answers: Answers): boolean {
+  const rule = field.show_if as { field: string; op: ShowIfOp; value: unknown } | undefined;
+  return !rule || plainHolds(rule.op, answerOf(answers, rule.field), rule.value);
 }
 
 /**

@@ -79,6 +79,8 @@ export function endingViews(form: Form, t: Messages) {
   };
   if (form.quiz.pass_ending) views.pass = endingView(endingOf(form, "pass"), t);
   if (form.quiz.fail_ending) views.fail = endingView(endingOf(form, "fail"), t);
+  // endings chosen by condition or jump (SPEC §24), by id
+  for (const ending of form.endings ?? []) views[ending.id] = endingView(ending, t);
   return views;
 }
 

@@ -1,6 +1,6 @@
-import type { Field } from "../core/field-schema.ts";
+import type { LogicForm } from "../core/logic/compiled.ts";
+import { walk } from "../core/logic/walk.ts";
 import { pageIndexes } from "../core/page-indexes.ts";
-import { visibleFields } from "../core/show-if.ts";
 
 // The page each field sits on lives in the core: the piping rules need it too.
 export { pageIndexes };
@@ -11,9 +11,11 @@ export { pageIndexes };
  * and that field set. The script's own render (form-element.ts) computes the same from the
  * same core functions; answers restored from an earlier visit may then move it on.
  */
-export function firstView(type: string, fields: readonly Field[]) {
+export function firstView(form: LogicForm) {
+  const { type, fields } = form;
   const pages = pageIndexes(type, fields);
-  const visible = new Set(visibleFields(fields, {}).map((f) => f.id));
+  const path = walk(form, {});
+  const visible = new Set(path.shown.map((f) => f.id));
   const shown = [...new Set(fields.flatMap((f, i) => (visible.has(f.id) ? [pages[i]!] : [])))];
   shown.sort((a, b) => a - b);
   const page = shown[0] ?? 0;
@@ -24,5 +26,7 @@ export function firstView(type: string, fields: readonly Field[]) {
     /** The number of pages that hold a visible field (the step line's total). */
     total: shown.length,
     page,
+    /** The variables' values before any answer (SPEC §24). */
+    variables: path.variables,
   };
 }

@@ -1,5 +1,6 @@
 // The form as the page's script receives it: the JSON the server renders into #fd-def.
 import type { Field } from "../core/field-schema.ts";
+import type { LogicForm } from "../core/logic/compiled.ts";
 import type { EndingView } from "./finish.ts";
 
 export interface Definition {
@@ -25,6 +26,8 @@ export interface Definition {
   endings: Record<string, EndingView>;
   /** settings.partial: answers saved on the server page by page (SPEC §25). */
   partial?: boolean;
+  /** The form's logic (SPEC §24), when it has some: the page then loads its chunk (logic.ts). */
+  logic?: Pick<LogicForm, "steps" | "variables" | "endings">;
   /** The form version the page was built from; its submits say so (null: built from a file). */
   version: number | null;
 }

@@ -28,6 +28,8 @@ class FormdownForm extends HTMLElement {
   /** What the page shows after a submit: fetched while the respondent answers, used after. */
   #finish: Promise<typeof import("./finish.ts")> | null = null;
   #partial: Promise<typeof import("./partial.ts")> | null = null;
+  /** A form with logic (SPEC §24) walks its path with the chunk logic.ts. */
+  #logic?: typeof import("./logic.ts").pathOf;
 
   connectedCallback() {
     // a locked page's script is a chunk of its own (unlock.ts)
@@ -39,6 +41,15 @@ class FormdownForm extends HTMLElement {
       });
     }
     this.#def = JSON.parse(this.querySelector("#fd-def")!.textContent!) as Definition;
+    // a form with logic starts once its chunk is here; a submit meanwhile waits for it
+    if (this.#def.logic && !this.#logic) {
+      const release = holdSubmit(this);
+      return void import("./logic.ts").then((m) => {
+        this.#logic = m.pathOf;
+        this.connectedCallback();
+        release();
+      });
+    }
     this.#tr = translator(this.#def.t);
     this.#form = this.querySelector("form");
     fitFrame();
@@ -55,8 +66,9 @@ class FormdownForm extends HTMLElement {
         const button = (e.target as HTMLElement).closest<HTMLElement>("[data-move]");
         return button ? () => button.click() : undefined;
       });
-      void import("./ranking.ts").then(({ setupRanking }) => {
-        for (const list of lists) setupRanking(list, () => this.#changed());
+      // (a module, not destructured: a destructured dynamic import costs the entry a wrapper)
+      void import("./ranking.ts").then((m) => {
+        for (const list of lists) m.setupRanking(list, () => this.#changed());
         release();
       });
     }
@@ -114,9 +126,16 @@ class FormdownForm extends HTMLElement {
     return collect(this, this.#def.fields, this.#uploads);
   }
 
-  #values(): PipeValues {
+  /** The fields shown for these answers (and, with logic, the variables' values). */
+  #path(a = this.#answers()) {
+    return this.#logic?.(this.#def, a) ?? { shown: visibleFields(this.#def.fields, a) };
+  }
+
+  #values(answers = this.#answers()): PipeValues {
     return {
-      answers: this.#answers(),
+      answers,
+      // with logic, the path's variables (the rest of the path is not read)
+      ...this.#path(answers),
       hidden: Object.fromEntries(this.#def.hidden.map((n) => [n, params.get(n) ?? ""])),
     };
   }
@@ -142,7 +161,7 @@ class FormdownForm extends HTMLElement {
     const id = target?.closest<HTMLElement>("[data-field]")?.dataset.field;
     const index = this.#def.fields.findIndex((f) => f.id === id);
     if (index < 0) return;
-    const visible = visibleFields(this.#def.fields, this.#answers());
+    const visible = this.#path().shown;
     const from = this.#saved.f ?? -1;
     this.#def.fields.forEach((field, i) => {
       if (i > from && i <= index && field.type !== "statement" && visible.includes(field))
@@ -162,14 +181,14 @@ class FormdownForm extends HTMLElement {
         // Submit waits for uploads still on their way
         const access = submitBody(this.#def, this, {}).access;
         const sending = import("./upload.ts")
-          .then(async ({ uploadFile, uploadParts }) =>
-            uploadFile(
+          .then(async (m) =>
+            m.uploadFile(
               this,
               this.#url("/uploads"),
               field,
               input,
               this.#tr,
-              await uploadParts(access, this.#antiBot, this.#def.preview),
+              await m.uploadParts(access, this.#antiBot, this.#def.preview),
             ),
           )
           .then((url) => {
@@ -185,7 +204,7 @@ class FormdownForm extends HTMLElement {
 
   /** Shows the fields of the current page that show_if leaves visible; pipes answers in. */
   #render() {
-    const visible = new Set(visibleFields(this.#def.fields, this.#answers()).map((f) => f.id));
+    const visible = new Set(this.#path().shown.map((f) => f.id));
     const pages = pagesWithFields(this, visible);
     if (!pages.includes(this.#page))
       this.#page = pages.find((p) => p > this.#page) ?? pages.at(-1) ?? 0;
@@ -212,7 +231,8 @@ class FormdownForm extends HTMLElement {
 
   /** Validates with the core; shows problems of the given fields only. Returns whether they pass. */
   #check(onlyPage: boolean): boolean {
-    const result = validateAnswers(this.#def, this.#answers());
+    const answers = this.#answers();
+    const result = validateAnswers(this.#def, answers, 0, this.#path(answers).shown);
     const at = (id: string) => pageOf(this, id);
     const details = result.ok
       ? []
@@ -224,7 +244,7 @@ class FormdownForm extends HTMLElement {
 
   #move(delta: number) {
     if (delta > 0 && !this.#check(true)) return;
-    const visible = new Set(visibleFields(this.#def.fields, this.#answers()).map((f) => f.id));
+    const visible = new Set(this.#path().shown.map((f) => f.id));
     const pages = pagesWithFields(this, visible);
     const next = pages[pages.indexOf(this.#page) + delta];
     if (next === undefined) return;

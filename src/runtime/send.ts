@@ -1,5 +1,6 @@
 // The submit request: answers plus what travels beside them (hidden URL values, the access
 // token or password), and the API's answer in one shape.
+import { params } from "./frame.ts";
 
 export interface Score {
   points: number;
@@ -42,7 +43,6 @@ export function submitBody(
   if (def.locale) body.lang = def.locale;
   // the API validates against the version this page was built from, or answers form_changed
   if (typeof def.version === "number") body.version = def.version;
-  const params = new URLSearchParams(location.search);
   if (def.hidden.length)
     body.hidden = Object.fromEntries(
       def.hidden.flatMap((n) => (params.get(n) ? [[n, params.get(n)]] : [])),
