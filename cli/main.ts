@@ -17,11 +17,13 @@ import {
 import { registerInvite } from "./commands/invite.ts";
 import { registerList } from "./commands/list.ts";
 import { registerOperate } from "./commands/operate.ts";
+import { registerPaths } from "./commands/paths.ts";
 import { registerPlan } from "./commands/plan.ts";
 import { registerPlanComment } from "./commands/plan-comment.ts";
 import { registerResponses } from "./commands/responses.ts";
 import { registerSelfUpdate } from "./commands/self-update.ts";
 import { registerSubmissions } from "./commands/submissions.ts";
+import { registerTest } from "./commands/test.ts";
 import { registerValidate } from "./commands/validate.ts";
 import { registerWebhooks } from "./commands/webhooks.ts";
 import { CliError } from "./lib/api.ts";
@@ -37,6 +39,8 @@ cli.option("--debug", "Show stack traces");
 for (const register of [
   registerInit,
   registerValidate,
+  registerTest,
+  registerPaths,
   registerDeploy,
   registerPlan,
   registerList,

@@ -12,6 +12,8 @@ export const BUNDLED_EXAMPLES = [
   "forms/@me/product-survey.ar.md",
   "forms/@me/quiz.md",
   "forms/@me/quiz-fr.md",
+  // logic (SPEC §24): groups, jumps, endings and variables (its tests beside it, quote.test.yaml)
+  "forms/@me/quote.md",
 ] as const;
 
 /** True for a bundled example's path (`forms/@me/contact.md`). */

@@ -27,8 +27,14 @@ const readExample = (name: string) => {
 };
 
 describe("the example forms", () => {
-  it("are the four documented examples (fixture copies)", () => {
-    expect(examples).toEqual(["contact.md", "product-survey.md", "quiz-fr.md", "quiz.md"]);
+  it("are the five documented examples (fixture copies)", () => {
+    expect(examples).toEqual([
+      "contact.md",
+      "product-survey.md",
+      "quiz-fr.md",
+      "quiz.md",
+      "quote.md",
+    ]);
   });
 
   it.each(examples)("%s parses, with its slug equal to its file name", (name) => {
@@ -302,6 +308,7 @@ describe("invalid fixtures: one error each, at its file:line", () => {
     );
     expect(printed).toMatchInlineSnapshot(`
       {
+        "backward-goto.md": "backward-goto.md:11: fields[1] (b).goto: jumps go forward only: "One" is not after this field's page",
         "bad-slug.md": "bad-slug.md:3: slug: must be lowercase letters, digits and hyphens only (no spaces, underscores or other characters)",
         "duplicate-id.md": "duplicate-id.md:7: fields[1] (a).id: "a" is already the id of fields[0]",
         "duplicate-key.md": "duplicate-key.md:4: invalid YAML: duplicated mapping key",
@@ -319,6 +326,7 @@ describe("invalid fixtures: one error each, at its file:line", () => {
         "unknown-key.md": "unknown-key.md:7: fields[1] (b): unknown key "requried" (did you mean "required"?)",
         "unknown-op.md": "unknown-op.md:9: fields[1] (b).show_if.op: must be one of eq, neq, gt, lt, gte, lte, includes, excludes, contains, answered, unanswered, got "between"",
         "unknown-type.md": "unknown-type.md:6: fields[0] (a).type: unknown type "slider"; the field types are text, email, textarea, number, radio, checkbox, select, date, image, file, rating, scale, nps, yes_no, ranking, matrix, statement",
+        "variable-cycle.md": "variable-cycle.md:6: variables[0].value: variables read each other in a cycle: price → total → price",
       }
     `);
   });
