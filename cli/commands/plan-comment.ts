@@ -3,7 +3,7 @@ import type { Octokit } from "@octokit/rest";
 import type { CAC } from "cac";
 import { CliError, usage } from "../lib/api.ts";
 import { out, say } from "../lib/output.ts";
-import { CONFIRM_LABEL, MARKER, readPlans, renderPlans } from "../lib/plan-comment.ts";
+import { CONFIRM_LABEL, MARKER, readPlans, readTests, renderPlans } from "../lib/plan-comment.ts";
 
 /** The pull request a workflow runs for: its number and the labels its event carried. */
 async function pullRequest(eventPath: string | undefined) {
@@ -49,9 +49,14 @@ export function registerPlanComment(cli: CAC): void {
       "plan-comment [plan]",
       "In a pull-request workflow: put `formdown plan --json` output (a file, or stdin) in the job summary and one PR comment; fail on a destructive plan unless the PR has the label formdown:confirm",
     )
+    .option("--tests <file>", "formdown test --json output, shown beside the plan")
     .example("formdown plan --json forms/@me/*.md > plan.json && formdown plan-comment plan.json")
-    .action(async (file: string | undefined) => {
+    .example(
+      "formdown test --json > tests.json; formdown plan-comment plan.json --tests tests.json",
+    )
+    .action(async (file: string | undefined, opts: { tests?: string }) => {
       const env = process.env;
+      const tests = opts.tests ? readTests(await readFile(opts.tests, "utf8").catch(() => "")) : [];
       let plans: ReturnType<typeof readPlans>;
       try {
         plans = readPlans(JSON.parse(await readInput(file)));
@@ -64,7 +69,7 @@ export function registerPlanComment(cli: CAC): void {
       }
       const pr = await pullRequest(env.GITHUB_EVENT_PATH);
       let labels = pr?.labels ?? [];
-      let body = renderPlans(plans, labels.includes(CONFIRM_LABEL));
+      let body = renderPlans(plans, labels.includes(CONFIRM_LABEL), tests);
       if (pr && env.GITHUB_TOKEN && env.GITHUB_REPOSITORY) {
         const { Octokit } = await import("@octokit/rest");
         const octokit = new Octokit({
@@ -75,7 +80,7 @@ export function registerPlanComment(cli: CAC): void {
         // a label added after the event: the comment is rewritten to say it is confirmed
         if (done.labels.includes(CONFIRM_LABEL) !== labels.includes(CONFIRM_LABEL)) {
           labels = done.labels;
-          body = renderPlans(plans, labels.includes(CONFIRM_LABEL));
+          body = renderPlans(plans, labels.includes(CONFIRM_LABEL), tests);
           await comment(octokit, env.GITHUB_REPOSITORY, pr.number, body);
         }
         say(`${done.updated ? "updated" : "created"} the plan comment on #${pr.number}`);

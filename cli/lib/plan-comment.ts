@@ -41,8 +41,61 @@ const plain = (value: unknown) => String(value).replace(/\r?\n/g, " ");
 const sign = (c: Change) =>
   /removed|retired|closed/.test(c.kind) ? "-" : /added|created|reopened/.test(c.kind) ? "+" : "~";
 
+/** A form's logic tests as `formdown test --json` prints them (SPEC §24). */
+export interface TestReport {
+  file: string;
+  errors: { file: string; line: number; message: string }[];
+  results: {
+    name: string;
+    passed: boolean;
+    file: string;
+    line: number;
+    failures: { path: string; expected: unknown; got: unknown }[];
+  }[];
+  passed: number;
+  failed: number;
+}
+
+/** `formdown test --json` output, or none (an older CLI, a run that printed nothing). */
+export function readTests(text: string): TestReport[] {
+  try {
+    const list = JSON.parse(text) as unknown;
+    if (!Array.isArray(list)) return [];
+    return list.filter(
+      (r): r is TestReport =>
+        !!r && typeof r.file === "string" && Array.isArray(r.results) && Array.isArray(r.errors),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The logic tests' section: each form's count, and each failing case at file:line. */
+function renderTests(reports: TestReport[]): string[] {
+  if (reports.length === 0) return [];
+  const lines = ["### Logic tests", ""];
+  for (const r of reports) {
+    const total = r.results.length;
+    const ok = r.failed === 0 && r.errors.length === 0;
+    lines.push(`${ok ? "✅" : "❌"} ${text(r.file)}: ${r.passed} of ${total} cases pass`);
+    const bad = [
+      ...r.errors.map((e) => `${e.file}:${e.line}: ${e.message}`),
+      ...r.results.flatMap((c) =>
+        c.failures.map(
+          (f) =>
+            `${c.file}:${c.line}: ${c.name}: ${f.path}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.got)}`,
+        ),
+      ),
+    ];
+    if (bad.length > 0)
+      lines.push("", "```diff", ...bad.slice(0, 50).map((b) => `- ${plain(b)}`), "```");
+    lines.push("");
+  }
+  return lines;
+}
+
 /** The comment (and job summary) body; `confirmed`: the pull request carries the label. */
-export function renderPlans(plans: Plan[], confirmed: boolean): string {
+export function renderPlans(plans: Plan[], confirmed: boolean, tests: TestReport[] = []): string {
   const destructive = plans.some((p) => p.destructive);
   const lines = [MARKER, "## Formdown plan", ""];
   if (plans.length === 0) lines.push("No form changes in this pull request.");
@@ -64,6 +117,7 @@ export function renderPlans(plans: Plan[], confirmed: boolean): string {
     if (p.summary) lines.push("", text(p.summary));
     lines.push("");
   }
+  lines.push(...renderTests(tests));
   if (destructive)
     lines.push(
       confirmed

@@ -30,7 +30,8 @@ const SETUP = `      - uses: actions/checkout@v4
 
 export const VALIDATE_WORKFLOW = `name: Validate forms
 
-# On every pull request that touches a form: the checks deploy would apply, with file:line messages.
+# On every pull request that touches a form: the checks deploy would apply and the forms' logic
+# tests, with file:line messages.
 # With the FORMDOWN_URL/FORMDOWN_READ_KEY secrets, also the plan of what merging would change on the
 # server: in the job summary and one comment that later pushes update; a destructive plan fails
 # the check until the pull request carries the label formdown:confirm.
@@ -52,6 +53,8 @@ jobs:
     steps:
 ${SETUP}
       - run: node .formdown/formdown.mjs validate
+      # the forms' logic tests (tests: or <slug>.test.yaml), offline; a failing case at file:line
+      - run: node .formdown/formdown.mjs test
 
   plan:
     runs-on: ubuntu-latest
@@ -84,7 +87,9 @@ ${SETUP}
           mapfile -d '' -t files < <(git diff -z --name-only --diff-filter=AMR "$BASE" HEAD -- 'forms/**/*.md')
           if [ "\${#files[@]}" -eq 0 ]; then echo "No form files changed."; exit 0; fi
           node "$cli" plan --json "\${files[@]}" > "$RUNNER_TEMP/plan.json"
-          node "$cli" plan-comment "$RUNNER_TEMP/plan.json"
+          # the logic tests beside the plan (the validate job fails on them; here they are shown)
+          node "$cli" test --json > "$RUNNER_TEMP/tests.json" || true
+          node "$cli" plan-comment "$RUNNER_TEMP/plan.json" --tests "$RUNNER_TEMP/tests.json"
 `;
 
 /** The deploy workflow, on pushes to the repository's own default branch. */
@@ -123,6 +128,7 @@ export const PACKAGE_JSON = `{
   "private": true,
   "scripts": {
     "validate": "node .formdown/formdown.mjs validate",
+    "test": "node .formdown/formdown.mjs test",
     "deploy": "node .formdown/formdown.mjs deploy"
   }
 }

@@ -3,7 +3,8 @@ import type { Form } from "./schema.ts";
 
 /**
  * A link or password form as anyone may see it before giving the token or password (SPEC §19
- * "Protected forms stay protected"): its title and look, without its questions, body or endings.
+ * "Protected forms stay protected"): its title and look, without its questions, body, endings
+ * or logic.
  */
 export function lockedForm(form: Form): Form {
   const open = publicForm(form);
@@ -12,6 +13,9 @@ export function lockedForm(form: Form): Form {
     body: undefined,
     fields: [],
     ending: undefined,
+    endings: undefined,
+    variables: undefined,
+    steps: undefined,
     ...(open.quiz
       ? { quiz: { ...open.quiz, pass_ending: undefined, fail_ending: undefined } }
       : {}),

@@ -54,11 +54,16 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function planComment(name: string, body: unknown) {
+async function planComment(name: string, body: unknown, tests?: unknown) {
   const file = join(dir, `${name}.json`);
   await writeFile(file, JSON.stringify(body));
   const summary = join(dir, `${name}.summary.md`);
-  const run = await runFormdown(["plan-comment", file], {
+  const extra: string[] = [];
+  if (tests !== undefined) {
+    await writeFile(join(dir, `${name}.tests.json`), JSON.stringify(tests));
+    extra.push("--tests", join(dir, `${name}.tests.json`));
+  }
+  const run = await runFormdown(["plan-comment", file, ...extra], {
     env: {
       GITHUB_TOKEN: "ghp_test_token",
       GITHUB_REPOSITORY: "acme/forms",
@@ -112,6 +117,46 @@ describe("formdown plan-comment", () => {
     expect(confirmed.code, confirmed.stderr).toBe(0);
     expect([...github.comments.values()][0]!.body).toContain("**Destructive changes confirmed**");
     expect(github.comments.size).toBe(1);
+  });
+
+  it("shows the forms' logic tests beside the plan, each failing case at file:line (SPEC §24)", async () => {
+    const run = await planComment("tested", plan(false), [
+      {
+        file: "forms/@me/quote.md",
+        errors: [],
+        results: [
+          { name: "a", passed: true, file: "forms/@me/quote.test.yaml", line: 2, failures: [] },
+        ],
+        passed: 1,
+        failed: 0,
+      },
+      {
+        file: "forms/@me/signup.md",
+        errors: [],
+        results: [
+          {
+            name: "vip <b>",
+            passed: false,
+            file: "forms/@me/signup.test.yaml",
+            line: 12,
+            failures: [{ path: "ending", expected: "vip", got: "default" }],
+          },
+        ],
+        passed: 0,
+        failed: 1,
+      },
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.summary).toContain("### Logic tests");
+    expect(run.summary).toContain("✅ forms/@me/quote.md: 1 of 1 cases pass");
+    expect(run.summary).toContain("❌ forms/@me/signup.md: 0 of 1 cases pass");
+    expect(run.summary).toContain(
+      '- forms/@me/signup.test.yaml:12: vip <b>: ending: expected "vip", got "default"',
+    );
+    // an older CLI that printed no test report: the plan alone
+    const older = await planComment("older", plan(false), "not json");
+    expect(older.code).toBe(0);
+    expect(older.summary).not.toContain("Logic tests");
   });
 
   it("refuses input that is not a plan with a clear message", async () => {
