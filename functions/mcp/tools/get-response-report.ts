@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reportSummary, responseReport, responseReportHtml } from "../../insights/report.ts";
+import { reportSummary, responseReport, responseReportHtml } from "../../reports/report.ts";
 import { REPORT_UI } from "../apps/ui-meta.ts";
 import { includeTest, slug, where } from "../args.ts";
 import { defineTool, EXTRA_CONTENT, READ, type TextContent } from "../tool.ts";
