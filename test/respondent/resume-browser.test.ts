@@ -119,9 +119,7 @@ describe.each(DB_KINDS)("the emailed resume link in a browser (%s)", (kind) => {
       lang: "de",
       payload: { name: "Grete", mail: "grete@example.com", team: "Kern" },
     });
-    expect((await suite.api("GET", "/api/forms/trip/responses?status=partial")).body.total).toBe(
-      0,
-    );
+    expect((await suite.api("GET", "/api/forms/trip/responses?status=partial")).body.total).toBe(0);
     const [left] = await ctx.db.query<{ n: number }>(
       "select count(*)::int as n from outbox where kind = 'resume'",
     );
