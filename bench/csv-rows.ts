@@ -5,9 +5,9 @@
 // alternately; both outputs are checked equal. Prints the best CPU time of each and the ratio.
 // Usage: node --max-semi-space-size=4 bench/csv-rows.ts [1000000]
 import { createHash } from "node:crypto";
-import { copyLines } from "../functions/insights/copy-lines.ts";
-import { type Field, rowFields } from "../functions/insights/copy-rows.ts";
-import type { ExportShape } from "../functions/insights/copy-statement.ts";
+import { copyLines } from "../functions/exports/copy-lines.ts";
+import { type Field, rowFields } from "../functions/exports/copy-rows.ts";
+import type { ExportShape } from "../functions/exports/copy-statement.ts";
 
 const n = Number(process.argv[2] ?? 1_000_000);
 /** A name, unanswered (COPY's NULL) in every fourth response. */

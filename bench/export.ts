@@ -243,7 +243,7 @@ try {
       for (let round = 0; round < 3; round++) ms = Math.min(ms, await timed(fn));
       return ms;
     };
-    // the first read of each counts the closed days and keeps them (functions/insights/closed-days.ts);
+    // the first read of each counts the closed days and keeps them (functions/reports/closed-days.ts);
     // the reads after it scan only the days since: both are printed. A first read is measured as
     // often as the rest, best of three, each after what the one before kept is forgotten
     const firstOf = async (read: () => Promise<unknown>) => {

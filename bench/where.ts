@@ -15,7 +15,7 @@ import postgres from "postgres";
 import type { AppContext } from "../functions/context.ts";
 import { type Db, openPostgres } from "../functions/db/db.ts";
 import { migrate } from "../functions/db/migrate.ts";
-import { collectReport } from "../functions/insights/report-data.ts";
+import { collectReport } from "../functions/reports/report-data.ts";
 import { formSequence } from "../functions/services/submit-sql.ts";
 import { formSchema } from "../src/core/schema.ts";
 

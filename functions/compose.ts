@@ -155,11 +155,11 @@ export async function createContext(env: Env, options: ComposeOptions = {}): Pro
 /** Postmark when its token is set, else SMTP_URL's server, else none (the outbox keeps the mail). */
 async function chooseMailer(config: Config): Promise<Mailer | null> {
   if (config.postmarkToken) {
-    const { postmarkMailer } = await import("./insights/postmark-mailer.ts");
+    const { postmarkMailer } = await import("./mail/postmark-mailer.ts");
     return postmarkMailer(config);
   }
   if (config.smtpUrl) {
-    const { smtpMailer } = await import("./insights/smtp-mailer.ts");
+    const { smtpMailer } = await import("./mail/smtp-mailer.ts");
     return smtpMailer(config);
   }
   return null;

@@ -5,7 +5,7 @@
 // Each run also tries the day's retention run (services/retention.ts), which one run a day gets.
 
 import type { AppContext } from "./context.ts";
-import { drainOutbox, sendDue } from "./insights/sender.ts";
+import { drainOutbox, sendDue } from "./mail/sender.ts";
 import { enforceRetention } from "./services/retention.ts";
 import { drainWebhooks } from "./webhooks/drain.ts";
 

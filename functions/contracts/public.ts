@@ -130,6 +130,7 @@ export const partialBody = z.object({
   page: z.int().optional().describe("The page the respondent is on"),
   lang: str.optional(),
   access: str.optional().describe("The link token or password"),
+  invite: str.optional().describe("An invite-only form's personal link (not spent by a save)"),
 });
 export const partialSaved = z.object({
   resume: str.describe("Keep it: the completing submit sends it as `resume`"),
@@ -202,10 +203,10 @@ export const frontOperations = Object.fromEntries(
     ),
     operation(
       "savePartialResponse",
-      "Save a respondent's answers so far (settings.partial); answers the resume token",
+      "Save a respondent's answers so far (settings.partial); answers the resume token. The first save that answers an email field has the resume link emailed to that address (once per partial, at most 3 emails to one address per form a day with the respondent's copies)",
       {
         200: json(partialSaved),
-        ...errors("BadRequest", "Forbidden", "NotFound", "TooLarge", "RateLimited"),
+        ...errors("BadRequest", "Forbidden", "NotFound", "Conflict", "TooLarge", "RateLimited"),
       },
       { ...PUBLIC, requestBody: requestBody(partialBody) },
     ),

@@ -104,7 +104,7 @@ export const stats = z.object({
   respondent_copies_dropped: int
     .optional()
     .describe(
-      "Respondent copies not sent: their address had had 3 from this form in the last 24 hours",
+      "Respondent copies and resume links not sent: their address had had 3 from this form in the last 24 hours",
     ),
   median_seconds: num
     .nullable()

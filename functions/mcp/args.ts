@@ -25,13 +25,14 @@ export const lang = z.string().optional();
 export const translations = z
   .record(z.string(), z.unknown())
   .optional()
-  .describe("{<lang>: {title, fields: {<id>: {label, options}}, ...} as in <slug>.<lang>.md}");
+  .describe("{<lang>: <slug>.<lang>.md as JSON, e.g. {title, fields: {<id>: {label}}}}");
 
 /** A webhook of the form (add_webhook answers it, list_webhooks lists them). */
 export const webhookId = z.string();
 
-export const since = z.string().optional().describe("ISO date/time, inclusive");
-export const until = z.string().optional().describe("ISO date/time, exclusive");
+/** ISO date/times, since <= submitted_at < until: said once, in list_responses' description. */
+export const since = z.string().optional();
+export const until = z.string().optional();
 
 /**
  * Test answers (the owner's key, a preview page) are left out of every read unless asked for. Its

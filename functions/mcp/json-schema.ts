@@ -7,7 +7,7 @@ import type { ToolDef } from "./tool.ts";
 
 const FIELD_BRIEF = {
   type: "object",
-  description: `{label?, required?, options? (radio, checkbox, select, ranking), show_if? {field, op, value}}; type: ${FIELD_TYPES.join(", ")}. Full schema: ${FORM_SCHEMA_URI}`,
+  description: `{label?, required?, options?, show_if?}; type: ${FIELD_TYPES.join(", ")}. Full schema: ${FORM_SCHEMA_URI}`,
   required: ["id", "type"],
 };
 
@@ -20,7 +20,7 @@ const BRIEF = new Map<z.ZodType, Record<string, unknown>>([
     formSchema,
     {
       type: "object",
-      description: `type?: form|survey|quiz; e.g. {"title":"NPS","slug":"nps","fields":[{"id":"score","type":"nps"},{"id":"why","type":"textarea","show_if":{"field":"score","op":"lte","value":6}}]}. Full schema: ${FORM_SCHEMA_URI}`,
+      description: `type?: form|survey|quiz; e.g. {title: NPS, slug: nps, fields: [{id: score, type: nps}, {id: why, type: textarea, show_if: {field: score, op: lte, value: 6}}]}. Full schema: ${FORM_SCHEMA_URI}`,
       required: ["title", "slug", "fields"],
     },
   ],
@@ -28,7 +28,7 @@ const BRIEF = new Map<z.ZodType, Record<string, unknown>>([
     formSchemaAgain,
     {
       type: "object",
-      description: `As create_form takes it. Full schema: ${FORM_SCHEMA_URI}`,
+      description: "As create_form takes it",
       required: ["title", "slug", "fields"],
     },
   ],
@@ -53,6 +53,8 @@ function compact(node: unknown): unknown {
       continue;
     // a non-empty string (every slug and id): the server says so when one is empty
     if (key === "minLength" && value === 1) continue;
+    // a count from 0 or 1 (page, limit, text_limit, count): likewise
+    if (key === "minimum" && (value === 0 || value === 1) && "maximum" in node) continue;
     // an enum or const of strings says its type itself
     if (key === "type" && value === "string" && ("enum" in node || "const" in node)) continue;
     // no arguments at all: `{"type":"object"}` says so
@@ -98,7 +100,7 @@ export function inputJsonSchema(tool: ToolDef): Record<string, unknown> {
  * so the success keys are required in one branch and `error`+`code` in the other.
  */
 export function outputJsonSchema(tool: ToolDef): Record<string, unknown> {
-  const json = unrequired(toJson(tool.output, "output"), true) as Record<string, unknown>;
+  const json = namedKeys(toJson(tool.output, "output"), true) as Record<string, unknown>;
   const required = (json.required as string[] | undefined) ?? [];
   delete json.required;
   // an answer that names no key admits a failure already
@@ -107,18 +109,34 @@ export function outputJsonSchema(tool: ToolDef): Record<string, unknown> {
   return { ...json, anyOf: [{ required }, { required: ["error"] }] };
 }
 
+const SCALARS = new Set(["string", "number", "integer", "boolean"]);
+/** `{"type": "string"}` and the like: a plain scalar, nothing else said of it. */
+const isScalar = (v: unknown) =>
+  !!v &&
+  typeof v === "object" &&
+  Object.keys(v).length === 1 &&
+  SCALARS.has((v as { type?: unknown }).type as string);
+
 /**
- * The answer's own keys stay required; inside them (list items, nested objects) the keys are
- * listed with their types only: 290 bytes of tools/list (SPEC §14's 20,000-byte budget), and
- * test/mcp/seed-names.test.ts pins the nested keys each answer carries.
+ * An answer's string keys that are always there (ids, URLs, timestamps, texts) are named in
+ * `required` alone, without a `{"type": "string"}` each in `properties` (1,400 bytes of tools/list,
+ * SPEC §14's 20,000-byte budget); every other key keeps its type in `properties`. Inside the
+ * answer (list items, nested objects) only those string keys are required: the others are listed
+ * with their types (test/mcp/seed-names.test.ts pins the nested keys each answer carries).
  */
-function unrequired(node: unknown, top: boolean): unknown {
-  if (Array.isArray(node)) return node.map((n) => unrequired(n, false));
+function namedKeys(node: unknown, top: boolean): unknown {
+  if (Array.isArray(node)) return node.map((n) => namedKeys(n, false));
   if (!node || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "required" && !top) continue;
-    out[key] = unrequired(value, false);
-  }
+  for (const [key, value] of Object.entries(node)) out[key] = namedKeys(value, false);
+  const properties = out.properties as Record<string, unknown> | undefined;
+  const required = out.required as string[] | undefined;
+  if (!properties || !required) return out;
+  const named = required.filter((key) => isScalar(properties[key]));
+  for (const key of named) delete properties[key];
+  if (Object.keys(properties).length === 0) delete out.properties;
+  if (top) return out;
+  if (named.length) out.required = named;
+  else delete out.required;
   return out;
 }

@@ -3,6 +3,7 @@ import type { ToolDef } from "./tool.ts";
 import { addFieldTool } from "./tools/add-field.ts";
 import { addWebhookTool } from "./tools/add-webhook.ts";
 import { createFormTool } from "./tools/create-form.ts";
+import { createInvitesTool } from "./tools/create-invites.ts";
 import { deleteFormTool } from "./tools/delete-form.ts";
 import { deleteResponseTool } from "./tools/delete-response.ts";
 import { deleteResponsesTool } from "./tools/delete-responses.ts";
@@ -16,12 +17,14 @@ import { getResponseTool } from "./tools/get-response.ts";
 import { getReportTool } from "./tools/get-response-report.ts";
 import { getResponsesTool } from "./tools/get-responses.ts";
 import { listFormsTool } from "./tools/list-forms.ts";
+import { listInvitesTool } from "./tools/list-invites.ts";
 import { listResponsesTool } from "./tools/list-responses.ts";
 import { listWebhookDeliveriesTool } from "./tools/list-webhook-deliveries.ts";
 import { listWebhooksTool } from "./tools/list-webhooks.ts";
 import { moveFieldTool } from "./tools/move-field.ts";
 import { publishFormTool } from "./tools/publish-form.ts";
 import { removeFieldTool } from "./tools/remove-field.ts";
+import { revokeInviteTool } from "./tools/revoke-invite.ts";
 import { testWebhookTool } from "./tools/test-webhook.ts";
 import { tryFormTool } from "./tools/try-form.ts";
 import { updateFieldTool } from "./tools/update-field.ts";
@@ -61,6 +64,9 @@ export const TOOLS: ToolDef[] = [
   deleteResponsesTool,
   deleteFormTool,
   tryFormTool,
+  createInvitesTool,
+  listInvitesTool,
+  revokeInviteTool,
 ];
 
 /**
@@ -98,6 +104,10 @@ export const TOOL_SCOPES: Record<string, Scope> = {
   delete_form: "admin",
   // its submits store test answers
   try_form: "write",
+  // personal links (SPEC §25), as REST's /invites routes
+  create_invites: "write",
+  list_invites: "read",
+  revoke_invite: "write",
 };
 
 export const SERVER_INFO = { name: "formdown", title: "Formdown", version: "0.1.0" };

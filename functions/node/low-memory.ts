@@ -27,7 +27,7 @@ const SERVER_MODULES = [
   "../services/drafts.ts",
   "../services/file-moves.ts",
   "../http/operations.ts",
-  "../insights/postmark-mailer.ts",
+  "../mail/postmark-mailer.ts",
   "../repo/github.ts",
   "../storage/supabase.ts",
 ];

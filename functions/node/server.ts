@@ -9,7 +9,7 @@ import { embeddedUpkeep } from "../db/embedded-upkeep.ts";
 import { unavailableFailure, unavailablePage } from "../db/outage.ts";
 import { drainingGate, within } from "../http/draining.ts";
 import { refuseMalformedPath } from "../http/path-guard.ts";
-import { startOutboxSender } from "../insights/sender.ts";
+import { startOutboxSender } from "../mail/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { enforceRetention } from "../services/retention.ts";
 import { sweepUploads } from "../services/uploads.ts";

@@ -7,9 +7,9 @@ import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { errors, op, PUBLIC, query } from "../contracts/common.ts";
 import { htmlPage, period, signed } from "../contracts/responses.ts";
-import { periodReport } from "../insights/report.ts";
-import { HTML_HEADERS } from "../insights/routes.ts";
 import { verifyViewLink } from "../links/view-links.ts";
+import { periodReport } from "../reports/report.ts";
+import { HTML_HEADERS } from "./reports.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const denied = () => raise("forbidden", "This link is not valid or has expired.");

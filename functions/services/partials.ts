@@ -4,13 +4,16 @@
 // the link continues from them; the completing submit (`resume` in its body) stores the response
 // under the partial's id and deletes the partial in the same statement (submit-sql.ts).
 import { raise } from "../../src/core/errors.ts";
+import { formLanguages } from "../../src/core/translation.ts";
 import type { AppContext } from "../context.ts";
 import { randomToken } from "../crypto.ts";
 import { clientBucket } from "../http/client-address.ts";
 import { findPublicForm, formStatus } from "./form-view.ts";
+import { checkInvite } from "./invite-check.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess } from "./respondent-access.ts";
 import { responseId } from "./response-id.ts";
+import { queueResumeLink, resumeAddress } from "./resume-link.ts";
 
 /** A partial's answers: at most this many bytes of JSON. */
 const MAX_PARTIAL = 64 * 1024;
@@ -26,7 +29,11 @@ async function partialForm(ctx: AppContext, slug: string) {
   return row;
 }
 
-/** Saves (or updates, with its token) a respondent's answers so far; answers the resume token. */
+/**
+ * Saves (or updates, with its token) a respondent's answers so far; answers the resume token.
+ * An invite-only form's partial needs an unspent personal link (not spent here: the completing
+ * submit spends it). The first save that names an email address queues the resume link by email.
+ */
 export async function savePartial(
   ctx: AppContext,
   slug: string,
@@ -36,6 +43,7 @@ export async function savePartial(
   hit(ctx, `submit:${slug}:${clientBucket(ip)}`, ctx.config.rateSubmit);
   const row = await partialForm(ctx, slug);
   await checkAccess(ctx, row.slug, row, body.access, ip);
+  const invite = await checkInvite(ctx, row, row.access_mode === "invite" ? body.invite : null);
   const fields = body.fields;
   if (typeof fields !== "object" || fields === null || Array.isArray(fields))
     raise("validation_failed", "fields must be an object of answers.", {
@@ -50,21 +58,45 @@ export async function savePartial(
   if (payload.length > MAX_PARTIAL)
     raise("payload_too_large", `A partial response is at most ${MAX_PARTIAL} bytes.`);
   const page = typeof body.page === "number" && Number.isInteger(body.page) ? body.page : null;
-  const lang = typeof body.lang === "string" && body.lang.length <= 10 ? body.lang : null;
+  // the page's language, one of the form's (its resume link opens that page)
+  const lang =
+    typeof body.lang === "string" &&
+    formLanguages(row.definition, row.translations).includes(body.lang)
+      ? body.lang
+      : null;
   const given = typeof body.resume === "string" && body.resume.length <= 100 ? body.resume : null;
+  const saved = await store(ctx, row.id, given, {
+    payload,
+    page,
+    lang,
+    invite: invite?.token ?? null,
+  });
+  const address = resumeAddress(row.definition, kept);
+  if (address) await queueResumeLink(ctx, row.id, saved.id, address);
+  return saved;
+}
+
+/** Updates the partial `given` names, or stores a new one. */
+async function store(
+  ctx: AppContext,
+  formId: string,
+  given: string | null,
+  p: { payload: string; page: number | null; lang: string | null; invite: string | null },
+): Promise<{ resume: string; id: string }> {
   if (given) {
     const [updated] = await ctx.db.query<{ id: string }>(
-      `update partials set payload = $3::jsonb, page = $4, lang = coalesce($5, lang), updated_at = now()
+      `update partials set payload = $3::jsonb, page = $4, lang = coalesce($5, lang),
+              invite = coalesce($6, invite), updated_at = now()
         where form_id = $1 and token = $2 returning id`,
-      [row.id, given, payload, page, lang],
+      [formId, given, p.payload, p.page, p.lang, p.invite],
     );
     if (updated) return { resume: given, id: updated.id };
   }
   const token = randomToken(18);
   const id = responseId();
   await ctx.db.query(
-    "insert into partials (id, form_id, token, payload, page, lang) values ($1, $2, $3, $4::jsonb, $5, $6)",
-    [id, row.id, token, payload, page, lang],
+    "insert into partials (id, form_id, token, payload, page, lang, invite) values ($1, $2, $3, $4::jsonb, $5, $6, $7)",
+    [id, formId, token, p.payload, p.page, p.lang, p.invite],
   );
   return { resume: token, id };
 }

@@ -22,7 +22,7 @@
 // milestone email is written when n reaches it, and the unique index on (form, milestone) keeps
 // it to exactly one; any later counting submit fills in a milestone a failed one skipped.
 
-import { COPY_LIMIT, copyKey } from "../insights/respondent-recipients.ts";
+import { COPY_LIMIT, copyKey } from "../mail/respondent-recipients.ts";
 
 export interface SubmitWrite {
   /** The response's id (response-id.ts); without it the database draws one. */

@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { clientDeadlineMs } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
 import { clientBucket } from "../http/client-address.ts";
-import { respondentRecipients } from "../insights/respondent-recipients.ts";
+import { respondentRecipients } from "../mail/respondent-recipients.ts";
 import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
 import { formStatus } from "./form-view.ts";
 import { firstResponse, requestHash } from "./idempotency.ts";

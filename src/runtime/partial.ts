@@ -1,7 +1,8 @@
 // Partial responses (SPEC §25), a chunk only pages of forms with `settings.partial` load: the
 // answers go to the server at each page, under a resume token kept with the answers in this
 // browser (restore.ts). Offline, the browser's own storage keeps them and the next page sends
-// them all. `?resume=<token>` continues a partial on another device.
+// them all. `?resume=<token>` (the link the respondent is emailed once they give an address)
+// continues a partial on another device.
 import type { Definition } from "./definition.ts";
 import { params } from "./frame.ts";
 import { type Saved, save } from "./restore.ts";
@@ -31,7 +32,9 @@ export async function savePartial(
   saved: Saved,
   access: unknown,
 ): Promise<void> {
-  const body = { fields, page, lang: def.locale, resume: saved.r, access };
+  // an invite-only form's partial is saved with the personal link the page was opened with
+  const invite = params.get("invite") ?? undefined;
+  const body = { fields, page, lang: def.locale, resume: saved.r, access, invite };
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },

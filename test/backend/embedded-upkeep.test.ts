@@ -7,7 +7,7 @@ import { embeddedUpkeep } from "../../functions/db/embedded-upkeep.ts";
 import { freshDb } from "../helpers/db.ts";
 
 const FORM = "00000000-0000-4000-8000-000000000001";
-/** The export's keyset batch (functions/insights/records.ts), past its first page. */
+/** The export's keyset batch (functions/exports/records.ts), past its first page. */
 const BATCH = `explain select id, payload from responses
   where form_id = $1 and not test and (submitted_at, id) < ($2::timestamptz, $1::uuid)
   order by submitted_at desc, id desc limit 1000`;

@@ -1,8 +1,8 @@
 // The all-time report keeps what it counted in a form's closed days as the stats do
-// (functions/insights/closed-days.ts), and the kept counts stay true while reads, deletes and
+// (functions/reports/closed-days.ts), and the kept counts stay true while reads, deletes and
 // restores interleave.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectReport } from "../../functions/insights/report-data.ts";
+import { collectReport } from "../../functions/reports/report-data.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

@@ -1,8 +1,8 @@
-// The stats keep what they counted in a form's closed days (functions/insights/closed-days.ts):
+// The stats keep what they counted in a form's closed days (functions/reports/closed-days.ts):
 // a read scans only the newer days' responses, and any change to a counted response — a delete,
 // an update, a row dated earlier — sets what was kept aside.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closedBefore, overClosedDays } from "../../functions/insights/closed-days.ts";
+import { closedBefore, overClosedDays } from "../../functions/reports/closed-days.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

@@ -1,5 +1,5 @@
 // A checkbox answer in the CSV and Markdown exports: on Postgres a plain list's items are cut out
-// of its jsonb text as COPY streams it (functions/insights/copy-rows.ts, `listCell`). Items that
+// of its jsonb text as COPY streams it (functions/exports/copy-rows.ts, `listCell`). Items that
 // start or end with a bracket, formulas and commas must come out as the page's own cellText and
 // csvCell write them, on both databases (PGlite's export takes the batched path).
 import { parse } from "csv-parse/sync";

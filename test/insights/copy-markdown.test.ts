@@ -1,6 +1,6 @@
 // The Markdown export escapes a cell only where it must (issue 28: on Postgres a cell goes
 // through escapeCell only when it holds a syntax character, a character beyond ASCII or a block
-// marker at its start; functions/insights/copy-rows.ts). Every line must still be what the
+// marker at its start; functions/exports/copy-rows.ts). Every line must still be what the
 // page's own escaping writes, on both databases: the batched path on PGlite, COPY on Postgres.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cellText, exportColumns } from "../../src/core/csv.ts";

@@ -1,11 +1,11 @@
 // A checkbox's and a ranking's items are counted from the distinct lists respondents gave
-// (functions/insights/report-lists.ts), exactly as unnesting every list counts them: each item as
+// (functions/reports/report-lists.ts), exactly as unnesting every list counts them: each item as
 // often as it appears, its positions summed, an answer that is not a list left out. Where the
 // lists cannot stand for the items (an item that is not text, too many distinct lists) the items
 // are counted in SQL, and the report says the same.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DISTINCT_LISTS, itemsOfLists } from "../../functions/insights/report-lists.ts";
-import { reportTallies } from "../../functions/insights/report-tallies.ts";
+import { DISTINCT_LISTS, itemsOfLists } from "../../functions/reports/report-lists.ts";
+import { reportTallies } from "../../functions/reports/report-tallies.ts";
 import { formSequence } from "../../functions/services/submit-sql.ts";
 import { formSchema } from "../../src/core/schema.ts";
 import { client } from "../helpers/api.ts";

@@ -1,8 +1,8 @@
 // A scalar field's answers are tallied by their text, and a list or an object stored under it
 // (an earlier version's answer, or one written around the API) is not counted among its values,
-// while an option whose label starts with [ still is (functions/insights/report-tallies.ts).
+// while an option whose label starts with [ still is (functions/reports/report-tallies.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reportTallies } from "../../functions/insights/report-tallies.ts";
+import { reportTallies } from "../../functions/reports/report-tallies.ts";
 import { formSequence } from "../../functions/services/submit-sql.ts";
 import { formSchema } from "../../src/core/schema.ts";
 import { client } from "../helpers/api.ts";

@@ -2,7 +2,7 @@
 // response, only to the address answered in the named email field; owner emails in the form's
 // language.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainOutbox } from "../../functions/insights/sender.ts";
+import { drainOutbox } from "../../functions/mail/sender.ts";
 import { startPostmarkFake } from "../fakes/postmark.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainOutbox } from "../../functions/insights/sender.ts";
+import { drainOutbox } from "../../functions/mail/sender.ts";
 import { startSmtpFake } from "../fakes/smtp.ts";
 import { client } from "../helpers/api.ts";
 import { runFormdown } from "../helpers/cli.ts";

@@ -1,9 +1,9 @@
 // The report's trend counts each response on its UTC day: one a millisecond before midnight on
-// the day before, one at midnight on the day after, on both databases (functions/insights/
+// the day before, one at midnight on the day after, on both databases (functions/reports/
 // report-data.ts, trendFor: the day computed with date_bin).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectReport, trendFor } from "../../functions/insights/report-data.ts";
-import { statsBesideTrend } from "../../functions/insights/stats.ts";
+import { collectReport, trendFor } from "../../functions/reports/report-data.ts";
+import { statsBesideTrend } from "../../functions/reports/stats.ts";
 import { formSequence } from "../../functions/services/submit-sql.ts";
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import { client } from "../helpers/api.ts";

@@ -1,7 +1,7 @@
 import { parseHTML } from "linkedom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainOutbox } from "../../functions/insights/sender.ts";
 import { viewLink } from "../../functions/links/view-links.ts";
+import { drainOutbox } from "../../functions/mail/sender.ts";
 import { client } from "../helpers/api.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

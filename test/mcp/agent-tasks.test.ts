@@ -243,6 +243,19 @@ describe("a scripted agent run over every tool, each answer checked against its 
       deleted: true,
       webhook_id: hook.id,
     });
+    // personal links (SPEC §25)
+    const minted = await call("create_invites", { slug: "lunch-poll", count: 2 });
+    expect(minted.invites).toHaveLength(2);
+    const token = minted.invites[0].token;
+    expect(await call("revoke_invite", { slug: "lunch-poll", token })).toEqual({
+      revoked: true,
+      token,
+    });
+    const invites = await call("list_invites", { slug: "lunch-poll" });
+    expect(invites.invites.map((i: { state: string }) => i.state).sort()).toEqual([
+      "revoked",
+      "sent",
+    ]);
     const gone = await call("delete_response", { slug: "lunch-poll", response_id: one.id });
     expect(gone).toEqual({ deleted: true, response_id: one.id });
     // the form app's own tool (SPEC §18): a test answer, left out of the count below

@@ -53,6 +53,9 @@ const NAMES: Record<string, string[]> = {
     "deliveries[].attempts",
     "total",
   ],
+  // SPEC §25: {invites: [{token, url, email?}]}
+  create_invites: ["invites[].token", "invites[].url"],
+  list_invites: ["invites[].token", "invites[].url", "invites[].state"],
 };
 
 /** Named but not in every answer: format "html" answers html in place of markdown. */
@@ -117,6 +120,8 @@ describe.each(["v2 SDK", "v1 SDK"] as ClientKind[])("seed-named answer fields (%
     await call("list_webhooks", { slug });
     await call("test_webhook", { slug, webhook_id: hook.id });
     await call("list_webhook_deliveries", { slug, webhook_id: hook.id });
+    await call("create_invites", { slug, count: 1 });
+    await call("list_invites", { slug });
     for (const [name, paths] of Object.entries(NAMES))
       for (const path of paths) expect(at(answers[name], path), `${name} → ${path}`).toBeDefined();
     expect(at(answers.deploy_form, "url")).toBe(`${s.url}/@${s.handler}/${slug}`);

@@ -2,7 +2,7 @@
 // own: the pages build of the examples, translations included, succeeds and makes one page for
 // the form and one for each of its translations.
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,12 +60,19 @@ describe("the pages build with translation files", () => {
       for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) scripts(m[1]!, seen);
       return seen;
     };
-    const weight = (html: string) => {
-      const assets = [...html.matchAll(/(?:href|src)="\/_astro\/([^"]+)"/g)].map((m) => m[1]!);
-      const gz = (name: string) => gzipSync(asset(name), { level: 9 }).length;
-      const loaded = new Set(
-        assets.filter((a) => a.endsWith(".js")).flatMap((a) => [...scripts(a)]),
+    const assetsOf = (html: string) =>
+      [...html.matchAll(/(?:href|src)="\/_astro\/([^"]+)"/g)].map((m) => m[1]!);
+    const gz = (name: string) => gzipSync(asset(name), { level: 9 }).length;
+    /** The scripts a page loads before it runs: its own and what they import statically. */
+    const loadedBy = (html: string) =>
+      new Set(
+        assetsOf(html)
+          .filter((a) => a.endsWith(".js"))
+          .flatMap((a) => [...scripts(a)]),
       );
+    const weight = (html: string) => {
+      const assets = assetsOf(html);
+      const loaded = loadedBy(html);
       const js = [...loaded].reduce((n, a) => n + gz(a), 0);
       const css = assets.filter((a) => a.endsWith(".css")).reduce((n, a) => n + gz(a), 0);
       return { js, total: gzipSync(html).length + js + css };
@@ -81,5 +88,17 @@ describe("the pages build with translation files", () => {
     expect(w.js).toBeLessThanOrEqual(8192);
     for (const x of [wde, war])
       expect(Math.abs(x.total - w.total) / w.total).toBeLessThanOrEqual(0.1);
+    // partial saving (SPEC §25) is a chunk of its own that the page imports only when its form
+    // has settings.partial (src/runtime/form-element.ts): never in what a page loads up front
+    const partial = readdirSync(join(client, "_astro")).find((f) =>
+      /^partial\.[\w-]+\.js$/.test(f),
+    );
+    expect(partial).toBeDefined();
+    const entry = [...loadedBy(own)].find((f) => f.startsWith("form-element."));
+    expect(asset(entry!).toString()).toMatch(
+      new RegExp(`import\\(.\\./${partial!.replace(".", "\\.")}`),
+    );
+    for (const html of [own, de, ar]) expect(loadedBy(html).has(partial!)).toBe(false);
+    console.log(`partial chunk: ${gz(partial!)} bytes gzip, loaded after the page's ${w.js}`);
   }, 240_000);
 });

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { responseReport } from "../../functions/insights/report.ts";
+import { responseReport } from "../../functions/reports/report.ts";
 import { accountByHandler } from "../../functions/services/accounts.ts";
 import { cellText } from "../../src/core/csv.ts";
 import { client } from "../helpers/api.ts";

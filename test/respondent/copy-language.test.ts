@@ -2,7 +2,7 @@
 // English form gets the German title, labels, options, subject and body; its text part is plain
 // text (no Markdown syntax) and its HTML keeps the line breaks of a multi-line answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainOutbox } from "../../functions/insights/sender.ts";
+import { drainOutbox } from "../../functions/mail/sender.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

@@ -2,7 +2,7 @@
 // the form once; revoked links refused; the invite's email recorded with the response and its
 // invitation sent through the outbox.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainOutbox } from "../../functions/insights/sender.ts";
+import { drainOutbox } from "../../functions/mail/sender.ts";
 import { client } from "../helpers/api.ts";
 import { runFormdown } from "../helpers/cli.ts";
 import { DB_KINDS } from "../helpers/db.ts";

@@ -80,6 +80,45 @@ describe.each(DB_KINDS)("partial responses (%s)", (kind) => {
     expect(again.body.response_id).not.toBe(id);
   });
 
+  it("stays out of exports, emails and webhooks until it is completed", async () => {
+    const hooked = {
+      ...definition,
+      slug: "hooked",
+      notifications: { email: ["owner@example.com"] },
+    };
+    expect((await api("POST", "/api/forms", { body: hooked })).status).toBe(201);
+    const hook = await api("POST", "/api/forms/hooked/webhooks", {
+      body: { url: `${s.url}/nowhere` },
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const exported = async () =>
+      (await fetch(`${s.url}/api/forms/hooked/responses/export?format=json`, {
+        headers: { authorization: `Bearer ${s.apiKey}` },
+      }).then((r) => r.json())) as unknown[];
+    const counts = async () => {
+      const [row] = await s.ctx.db.query<{ emails: number; deliveries: number }>(
+        `select (select count(*) from outbox o join forms f on f.id = o.form_id where f.slug = 'hooked')::int as emails,
+                (select count(*) from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+                   join forms f on f.id = w.form_id where f.slug = 'hooked')::int as deliveries`,
+      );
+      return row;
+    };
+    const { resume, id } = (
+      await save({ fields: { name: "Ada", team: "Core" }, page: 2 }, "hooked")
+    ).body;
+    await save({ fields: { name: "Ada", team: "Core", ok: "no" }, page: 3, resume }, "hooked");
+    expect(await exported()).toEqual([]);
+    expect(await counts()).toEqual({ emails: 0, deliveries: 0 });
+    expect((await api("GET", "/api/forms/hooked/stats")).body.responses).toBe(0);
+    const done = await api("POST", "/api/forms/hooked/submit", {
+      key: null,
+      body: { fields: { name: "Ada", team: "Core", ok: "yes" }, resume },
+    });
+    expect(done.body.response_id).toBe(id);
+    expect(await exported()).toEqual([expect.objectContaining({ id })]);
+    expect(await counts()).toEqual({ emails: 1, deliveries: 1 });
+  });
+
   it("is erasable like a response, refused on a form without it, and gone after partial_days", async () => {
     const kept = (await save({ fields: { name: "Kept" } })).body;
     const erased = (await save({ fields: { name: "Erased" } })).body;

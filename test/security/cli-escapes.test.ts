@@ -5,7 +5,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainOutbox } from "../../functions/insights/sender.ts";
+import { drainOutbox } from "../../functions/mail/sender.ts";
 import { client } from "../helpers/api.ts";
 import { runFormdown } from "../helpers/cli.ts";
 import { DB_KINDS } from "../helpers/db.ts";

@@ -4,7 +4,7 @@
 // dropped and counted in the stats), a piped answer in a subject is plain text of at most 80
 // characters without links, and owners list at most 50 addresses and 1000 immediate emails.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainOutbox } from "../../functions/insights/sender.ts";
+import { drainOutbox } from "../../functions/mail/sender.ts";
 import { startPostmarkFake } from "../fakes/postmark.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";

@@ -12,7 +12,7 @@ export const addFieldTool = defineTool({
   name: "add_field",
   title: "Add a field",
   description:
-    'Append one field: a new snake_case id; show_if only on earlier fields. E.g. {"id":"email","type":"email","label":"Your email"}. Answers as get_form.',
+    "Append one field (a new snake_case id; show_if on earlier fields only), e.g. {id: email, type: email, label: Your email}. Answers as get_form.",
   // the field is checked against the complete field schema; tools/list shows a brief of it
   input: z.object({ slug, field: fieldSchema }),
   output: formChanged,

@@ -8,7 +8,7 @@ export const addWebhookTool = defineTool({
   name: "add_webhook",
   title: "Add a webhook",
   description:
-    "POST each new (and deleted) response to a URL as a signed JSON event (Standard Webhooks, HMAC-SHA256), retried for a day. Answers the whsec_ secret (once) and how to verify it. Max 10 per form.",
+    "Signed POSTs (Standard Webhooks, HMAC-SHA256) of each new and deleted response, retried a day. Answers its whsec_ secret once, and how to verify. Max 10 per form.",
   input: z.object({
     slug,
     url: z.string().min(1).describe("http(s) receiver"),

@@ -10,7 +10,7 @@ export const createFormTool = defineTool({
   name: "create_form",
   title: "Create a form",
   description:
-    "A form, survey or quiz, live at once, file committed. status draft: try preview_url, then publish_form. Existing slug: update_form.",
+    "Live at once, its file committed; status draft: try preview_url, then publish_form. Slug taken: update_form.",
   input: z
     .object({
       ...source.shape,

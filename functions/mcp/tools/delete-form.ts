@@ -7,9 +7,9 @@ export const deleteFormTool = defineTool({
   name: "delete_form",
   title: "Delete a form",
   description:
-    "With its responses, files, webhooks and form file, for good; to keep responses, update_form_access mode closed.",
+    "For good, with its responses, files, webhooks and form file; to keep responses: update_form_access closed.",
   input: z.object({ slug }),
-  output: z.object({ deleted: z.boolean(), slug: z.string() }),
+  output: z.object({ deleted: z.boolean() }),
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

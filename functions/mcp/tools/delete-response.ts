@@ -7,12 +7,12 @@ export const deleteResponseTool = defineTool({
   name: "delete_response",
   title: "Delete a response",
   description:
-    "Erase one response for good (e.g. GDPR) with its files and unsent emails; response.deleted webhooks are told.",
+    "For good (e.g. GDPR), a partial too, with its files and unsent emails; response.deleted webhooks are told.",
   input: z.object({
     slug,
     response_id: z.string(),
   }),
-  output: z.object({ deleted: z.boolean(), response_id: z.string() }),
+  output: z.object({ deleted: z.boolean() }),
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -6,12 +6,12 @@ import { defineTool } from "../tool.ts";
 export const deleteWebhookTool = defineTool({
   name: "delete_webhook",
   title: "Delete a webhook",
-  description: "Stop one webhook of a form (id from list_webhooks); unsent deliveries are dropped.",
+  description: "Stop one (id from list_webhooks); its unsent deliveries are dropped.",
   input: z.object({
     slug,
     webhook_id: webhookId,
   }),
-  output: z.object({ deleted: z.boolean(), webhook_id: z.string() }),
+  output: z.object({ deleted: z.boolean() }),
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

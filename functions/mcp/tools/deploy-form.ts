@@ -18,7 +18,7 @@ export const deployFormTool = defineTool({
   name: "deploy_form",
   title: "Deploy a form file",
   description:
-    "Commit a form file and make it live: {slug, content} (lang: its translation) or {path} of a committed file. dry_run: plan only; confirm: strand answers.",
+    "Commit a form file, make it live: {slug, content} (lang: a translation) or {path} of a committed one. dry_run: plan only; confirm: strand answers.",
   input: z.object({
     slug: str.optional(),
     lang,
@@ -35,7 +35,6 @@ export const deployFormTool = defineTool({
     path: str,
     /** The seed's name for the live page (`{url, slug, form_id}`); public_url as other tools say it. */
     url: str,
-    public_url: str.optional(),
     submit_url: str.optional(),
     humanness: z.boolean().optional(),
     plan: z.record(z.string(), z.unknown()).optional(),

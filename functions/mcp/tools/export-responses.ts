@@ -1,7 +1,7 @@
 import { Buffer } from "node:buffer";
 import { z } from "zod";
 import { raise } from "../../../src/core/errors.ts";
-import { exportResponses } from "../../insights/export.ts";
+import { exportResponses } from "../../exports/export.ts";
 import { includeTest, range, since, slug, until, where } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";
 

@@ -7,7 +7,7 @@ import { defineTool, READ } from "../tool.ts";
 export const getFormFileTool = defineTool({
   name: "get_form_file",
   title: "Read a form file",
-  description: "The form's file (lang: its translation) as committed, to edit for deploy_form.",
+  description: "As committed (lang: its translation), to edit for deploy_form.",
   input: z.object({ slug, lang }),
   output: z.object({ slug: z.string(), path: z.string(), content: z.string() }),
   annotations: READ,

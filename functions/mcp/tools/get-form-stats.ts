@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formStats } from "../../insights/stats.ts";
+import { formStats } from "../../reports/stats.ts";
 import { REPORT_UI } from "../apps/ui-meta.ts";
 import { includeTest, slug, where } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";

@@ -10,7 +10,7 @@ export const getFormTool = defineTool({
   name: "get_form",
   title: "Get a form",
   description:
-    "A form: config (lang: translated), status, URLs, counts, submit_url (humanness: needs anti-bot token).",
+    "Config (lang: translated), status, URLs, counts; humanness: submit_url needs an anti-bot token.",
   input: z.object({ slug, lang }),
   output: formDetail,
   annotations: READ,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reportSummary, responseReport, responseReportHtml } from "../../insights/report.ts";
+import { reportSummary, responseReport, responseReportHtml } from "../../reports/report.ts";
 import { REPORT_UI } from "../apps/ui-meta.ts";
 import { includeTest, slug, where } from "../args.ts";
 import { defineTool, EXTRA_CONTENT, READ, type TextContent } from "../tool.ts";
@@ -13,11 +13,11 @@ export const getReportTool = defineTool({
   name: "get_response_report",
   title: "Responses report",
   description:
-    "A period's responses as markdown and data (summary.fields: answered, option counts, mean/median, nps, average rank, newest text answers; raise text_limit for more). html: a page with charts (2nd block).",
+    "Markdown plus data per field (answered, option counts, mean/median, nps, rank, newest texts up to text_limit); html: a page with charts (2nd block).",
   input: z.object({
     slug,
     period: z.enum(["7d", "30d", "90d", "all"]).default("7d"),
-    field: z.string().optional().describe("Only this field (id)"),
+    field: z.string().optional().describe("Only this field"),
     // text answers per field: the name and the description's "raise text_limit" say it
     text_limit: z.number().int().min(1).max(500).default(5),
     // the enums say their values; the description says what html is (tools/list ≤ 20,000 bytes)
@@ -29,7 +29,6 @@ export const getReportTool = defineTool({
     period: z.string(),
     markdown: z.string().optional(),
     summary,
-    format: z.literal("html").optional(),
   }),
   annotations: READ,
   meta: REPORT_UI,

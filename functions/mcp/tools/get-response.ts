@@ -7,7 +7,7 @@ import { defineTool, READ } from "../tool.ts";
 export const getResponseTool = defineTool({
   name: "get_response",
   title: "Get one response",
-  description: "One response by id (list_responses, or a submit's response_id).",
+  description: "By id (from list_responses, or a submit's response_id).",
   input: z.object({ slug, response_id: z.string() }),
   output: responseRecord,
   annotations: READ,

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { pageSize } from "../../contracts/common.ts";
 import { listRecords } from "../../services/responses.ts";
 import { slug } from "../args.ts";
-import { responseRecord } from "../outputs.ts";
 import { defineTool, READ } from "../tool.ts";
 
 export const getResponsesTool = defineTool({
@@ -13,7 +12,11 @@ export const getResponsesTool = defineTool({
     slug,
     limit: pageSize(200, 25),
   }),
-  output: z.object({ responses: z.array(responseRecord), limit: z.number(), total: z.number() }),
+  // its items as list_responses lists them, as the description says
+  output: z.object({
+    responses: z.array(z.record(z.string(), z.unknown())),
+    total: z.number(),
+  }),
   annotations: READ,
   run: async (ctx, account, a) => {
     const { records, total } = await listRecords(

@@ -9,7 +9,7 @@ export const listResponsesTool = defineTool({
   name: "list_responses",
   title: "List responses",
   description:
-    "Newest first (payload: {field id: answer}; score on quizzes). where: [{field, op, value}], all hold; op eq neq gt lt gte lte includes excludes contains answered unanswered; field also submitted_at, version, lang.",
+    "Newest first; payload: {field id: answer}; since <= submitted_at < until (ISO). where: [{field, op, value}], all hold; op eq neq gt lt gte lte includes excludes contains answered unanswered; field also submitted_at, version, lang.",
   input: z.object({
     slug,
     page: z.number().int().min(1).default(1),
@@ -22,8 +22,6 @@ export const listResponsesTool = defineTool({
   }),
   output: z.object({
     responses: z.array(responseRecord),
-    page: z.number(),
-    limit: z.number(),
     total: z.number(),
   }),
   annotations: READ,

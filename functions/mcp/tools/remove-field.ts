@@ -8,7 +8,7 @@ export const removeFieldTool = defineTool({
   name: "remove_field",
   title: "Remove a field",
   description:
-    "Its answers stay stored (retired in exports); a field with answers needs confirm. dry_run: plan only.",
+    "Its answers stay stored (retired in exports); with answers it needs confirm. dry_run: plan only.",
   input: z.object({ slug, field_id: fieldId, dry_run: dryRun, confirm }),
   output: fieldChange,
   annotations: {

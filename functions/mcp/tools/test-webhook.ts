@@ -6,8 +6,7 @@ import { defineTool, WRITE } from "../tool.ts";
 export const testWebhookTool = defineTool({
   name: "test_webhook",
   title: "Send a test event",
-  description:
-    "Send a signed webhook.test now (not retried): the HTTP status, null if unreachable.",
+  description: "A signed webhook.test now (not retried): the HTTP status, null if unreachable.",
   input: z.object({
     slug,
     webhook_id: webhookId,

@@ -8,7 +8,7 @@ export const updateFieldTool = defineTool({
   name: "update_field",
   title: "Change a field",
   description:
-    'Change one field, e.g. changes {"label":"New"}; null drops a key; a new id keeps its answers. Edits only its lines. dry_run: plan only; confirm: strand answers.',
+    "Change one field, e.g. changes {label: New}; null drops a key; a new id keeps its answers. dry_run: plan only; confirm: strand answers.",
   input: z.object({
     slug,
     field_id: fieldId,

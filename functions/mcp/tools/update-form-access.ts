@@ -9,7 +9,7 @@ export const updateAccessTool = defineTool({
   name: "update_form_access",
   title: "Set who may respond",
   description:
-    "public, link (public_url gets ?access=<token>), password or closed. rotate: new token, old link stops.",
+    "public, link (public_url gets ?access=<token>), password, invite (create_invites) or closed. rotate: new token, old link stops.",
   input: z.object({
     slug,
     mode: accessModes,
@@ -17,8 +17,6 @@ export const updateAccessTool = defineTool({
     rotate: z.boolean().optional(),
   }),
   output: z.object({
-    slug: z.string(),
-    mode: z.string(),
     public_url: z.string(),
     access_token: z.string().optional(),
     submit_url: z.string(),

@@ -10,7 +10,7 @@ export const updateFormTool = defineTool({
   name: "update_form",
   title: "Update a form",
   description:
-    'Change keys, e.g. patch {"title":"New"}: objects merge one level, fields is replaced whole (one field: update_field), translations as in create_form. dry_run: plan only; confirm: strand answers.',
+    "Change keys: patch e.g. {title: New}; objects merge one level, fields is replaced whole (one field: update_field), translations by language. dry_run: plan only; confirm: strand answers.",
   input: z.object({
     slug,
     patch: z.record(z.string(), z.unknown()),

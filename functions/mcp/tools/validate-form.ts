@@ -6,8 +6,7 @@ import { defineTool, READ } from "../tool.ts";
 export const validateFormTool = defineTool({
   name: "validate_form",
   title: "Validate a form (dry run)",
-  description:
-    "Check a definition or form file, changing nothing: the form with defaults, or every problem.",
+  description: "Changes nothing: the form with its defaults, or every problem.",
   input: sourceToCheck,
   output: z.object({ valid: z.boolean(), form: z.record(z.string(), z.unknown()) }),
   annotations: READ,

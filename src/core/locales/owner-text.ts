@@ -21,10 +21,14 @@ export interface OwnerText {
   your_answers: string;
   copy_intro: string;
   copy_footer: string;
+  /** To the respondent of a partial response (SPEC §25): the resume link's subject, line, button. */
+  resume_subject: string;
+  resume_intro: string;
+  resume_button: string;
 }
 
 /** The respondent's lines in the informal register (du, tu, tu) where the default is formal. */
-export type InformalText = Pick<OwnerText, "your_answers" | "copy_intro">;
+export type InformalText = Pick<OwnerText, "your_answers" | "copy_intro" | "resume_intro">;
 
 export const OWNER_TEXT: Record<Locale, OwnerText> = {
   en: {
@@ -42,6 +46,10 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "Your answers to {title}",
     copy_intro: "Thank you. This is a copy of your answers to {title}.",
     copy_footer: "Sent by Formdown for the owner of this form.",
+    resume_subject: "Continue: {title}",
+    resume_intro:
+      "Your answers so far to {title} are saved. This link continues where you left off, on any device.",
+    resume_button: "Continue",
   },
   de: {
     new_response: "Neue Antwort auf {title}",
@@ -59,6 +67,10 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "Ihre Antworten: {title}",
     copy_intro: "Vielen Dank. Dies ist eine Kopie Ihrer Antworten auf {title}.",
     copy_footer: "Gesendet von Formdown im Auftrag der Person, der dieses Formular gehört.",
+    resume_subject: "Weiter ausfüllen: {title}",
+    resume_intro:
+      "Ihre bisherigen Antworten auf {title} sind gespeichert. Mit diesem Link machen Sie dort weiter, wo Sie aufgehört haben, auf jedem Gerät.",
+    resume_button: "Weiter ausfüllen",
   },
   fr: {
     new_response: "Nouvelle réponse à {title}",
@@ -76,6 +88,10 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "Vos réponses : {title}",
     copy_intro: "Merci. Voici une copie de vos réponses à {title}.",
     copy_footer: "Envoyé par Formdown pour le propriétaire de ce formulaire.",
+    resume_subject: "Reprendre : {title}",
+    resume_intro:
+      "Vos réponses à {title} sont enregistrées. Ce lien vous permet de les reprendre sur n’importe quel appareil.",
+    resume_button: "Reprendre",
   },
   es: {
     new_response: "Nueva respuesta a {title}",
@@ -93,6 +109,10 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "Tus respuestas: {title}",
     copy_intro: "Gracias. Esta es una copia de tus respuestas a {title}.",
     copy_footer: "Enviado por Formdown en nombre del propietario de este formulario.",
+    resume_subject: "Continuar: {title}",
+    resume_intro:
+      "Tus respuestas a {title} están guardadas. Con este enlace sigues donde lo dejaste, en cualquier dispositivo.",
+    resume_button: "Continuar",
   },
   it: {
     new_response: "Nuova risposta a {title}",
@@ -109,6 +129,10 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "Le tue risposte: {title}",
     copy_intro: "Grazie. Ecco una copia delle tue risposte a {title}.",
     copy_footer: "Inviato da Formdown per conto del proprietario di questo modulo.",
+    resume_subject: "Continua: {title}",
+    resume_intro:
+      "Le tue risposte a {title} sono salvate. Con questo link riprendi da dove avevi lasciato, su qualsiasi dispositivo.",
+    resume_button: "Continua",
   },
   pt: {
     new_response: "Nova resposta a {title}",
@@ -125,6 +149,10 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "As suas respostas: {title}",
     copy_intro: "Obrigado. Esta é uma cópia das suas respostas a {title}.",
     copy_footer: "Enviado pelo Formdown em nome do proprietário deste formulário.",
+    resume_subject: "Continuar: {title}",
+    resume_intro:
+      "As suas respostas a {title} estão guardadas. Com esta ligação continua onde parou, em qualquer dispositivo.",
+    resume_button: "Continuar",
   },
   nl: {
     new_response: "Nieuw antwoord op {title}",
@@ -141,6 +169,10 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "Je antwoorden: {title}",
     copy_intro: "Bedankt. Dit is een kopie van je antwoorden op {title}.",
     copy_footer: "Verzonden door Formdown namens de eigenaar van dit formulier.",
+    resume_subject: "Verdergaan: {title}",
+    resume_intro:
+      "Je antwoorden op {title} zijn bewaard. Met deze link ga je verder waar je gebleven was, op elk apparaat.",
+    resume_button: "Verdergaan",
   },
   pl: {
     new_response: "Nowa odpowiedź: {title}",
@@ -157,6 +189,10 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "Twoje odpowiedzi: {title}",
     copy_intro: "Dziękujemy. Oto kopia Twoich odpowiedzi: {title}.",
     copy_footer: "Wysłane przez Formdown w imieniu właściciela tego formularza.",
+    resume_subject: "Kontynuuj: {title}",
+    resume_intro:
+      "Twoje dotychczasowe odpowiedzi ({title}) są zapisane. Ten link pozwala kontynuować od miejsca przerwania, na dowolnym urządzeniu.",
+    resume_button: "Kontynuuj",
   },
   ja: {
     new_response: "{title} に新しい回答",
@@ -173,6 +209,10 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "{title} へのご回答",
     copy_intro: "ありがとうございました。{title} へのご回答の控えです。",
     copy_footer: "このフォームの所有者に代わって Formdown から送信しました。",
+    resume_subject: "{title} の続き",
+    resume_intro:
+      "{title} へのこれまでのご回答は保存されています。このリンクから、どの端末でも続きを回答できます。",
+    resume_button: "続きを回答する",
   },
   zh: {
     new_response: "{title} 收到新回复",
@@ -189,6 +229,9 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "您对 {title} 的回答",
     copy_intro: "谢谢。这是您对 {title} 的回答副本。",
     copy_footer: "由 Formdown 代表此表单的所有者发送。",
+    resume_subject: "继续填写：{title}",
+    resume_intro: "您对 {title} 的回答已保存。通过此链接，可在任何设备上从中断处继续。",
+    resume_button: "继续填写",
   },
   ar: {
     new_response: "رد جديد على {title}",
@@ -205,6 +248,10 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "إجاباتك على {title}",
     copy_intro: "شكرًا لك. هذه نسخة من إجاباتك على {title}.",
     copy_footer: "أُرسلت بواسطة Formdown نيابة عن مالك هذا النموذج.",
+    resume_subject: "أكمل: {title}",
+    resume_intro:
+      "تم حفظ إجاباتك على {title}. يتيح لك هذا الرابط المتابعة من حيث توقفت، على أي جهاز.",
+    resume_button: "متابعة",
   },
   he: {
     new_response: "תשובה חדשה ל־{title}",
@@ -221,6 +268,9 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     your_answers: "התשובות שלך ל־{title}",
     copy_intro: "תודה. זה עותק של התשובות שלך ל־{title}.",
     copy_footer: "נשלח על ידי Formdown בשם הבעלים של הטופס.",
+    resume_subject: "המשך מילוי: {title}",
+    resume_intro: "התשובות שלך ל־{title} נשמרו. הקישור הזה ממשיך מהמקום שבו עצרת, בכל מכשיר.",
+    resume_button: "המשך",
   },
 };
 
@@ -228,14 +278,20 @@ export const INFORMAL_OWNER_TEXT: Partial<Record<Locale, InformalText>> = {
   de: {
     your_answers: "Deine Antworten: {title}",
     copy_intro: "Danke! Hier ist eine Kopie deiner Antworten auf {title}.",
+    resume_intro:
+      "Deine bisherigen Antworten auf {title} sind gespeichert. Mit diesem Link machst du dort weiter, wo du aufgehört hast, auf jedem Gerät.",
   },
   fr: {
     your_answers: "Tes réponses : {title}",
     copy_intro: "Merci ! Voici une copie de tes réponses à {title}.",
+    resume_intro:
+      "Tes réponses à {title} sont enregistrées. Ce lien te permet de les reprendre sur n’importe quel appareil.",
   },
   pt: {
     your_answers: "As tuas respostas: {title}",
     copy_intro: "Obrigado! Esta é uma cópia das tuas respostas a {title}.",
+    resume_intro:
+      "As tuas respostas a {title} estão guardadas. Com esta ligação continuas onde paraste, em qualquer dispositivo.",
   },
 };
 

@@ -14,7 +14,14 @@ import {
   type Translations,
 } from "../../src/core/translation.ts";
 import { escapeHtml, renderMarkdown } from "../../src/lib/markdown.ts";
-import { type Email, emailHtml, fillSubject, localAnswerRows } from "./compose-email.ts";
+import {
+  type Email,
+  emailHtml,
+  fillSubject,
+  htmlLines,
+  localAnswerRows,
+  textRow,
+} from "./compose-email.ts";
 
 /**
  * Refuses to compose for anyone but the address answered in the field (a row written otherwise,
@@ -51,9 +58,7 @@ export function respondentEmail(
   const text = [
     config.body ? pipe(markdownText(config.body), values) : intro,
     "",
-    ...rows.map(
-      (r) => `${r.question}\n${(r.lines.length ? r.lines : ["—"]).map((l) => `  ${l}`).join("\n")}`,
-    ),
+    ...rows.map(textRow),
     "",
     t.copy_footer,
   ].join("\n");
@@ -72,9 +77,6 @@ export function respondentEmail(
   const html = emailHtml(subject, `${top}${table}`, { lang: form.locale, footer: t.copy_footer });
   return { subject, text, html };
 }
-
-/** An answer's text as HTML, its own line breaks kept (a multi-line answer). */
-const htmlLines = (line: string) => escapeHtml(line).replace(/\r?\n/g, "<br>");
 
 /** The answers with each choice as the respondent's language shows it. */
 function shownAnswers(

@@ -44,8 +44,9 @@ export async function formStats(
 }
 
 /**
- * Respondent copies not sent because their address had had its 3 of the last 24 hours from this
- * form (SPEC §23; migration 20261128000100): a relay attempt shows here.
+ * Respondent copies (and resume links of partial responses, SPEC §25) not sent because their
+ * address had had its 3 of the last 24 hours from this form (SPEC §23; migration 20261128000100):
+ * a relay attempt shows here.
  */
 async function droppedCopies(ctx: AppContext, formId: string): Promise<number> {
   const [row] = await ctx.db.query<{ dropped: number }>(

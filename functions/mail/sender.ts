@@ -9,10 +9,11 @@ import { milestoneEmail, responseEmail } from "./compose-email.ts";
 import { digestEmail, enqueueDigests } from "./digest.ts";
 import { inviteEmail } from "./invite-email.ts";
 import { respondentEmail } from "./respondent-email.ts";
+import { resumeEmail, resumeUrl } from "./resume-email.ts";
 
 interface Due {
   id: string;
-  kind: "response" | "milestone" | "digest" | "respondent" | "invite";
+  kind: "response" | "milestone" | "digest" | "respondent" | "invite" | "resume";
   milestone: number | null;
   recipients: string[];
   attempts: number;
@@ -31,6 +32,11 @@ interface Due {
   /** The language the respondent read, and the form's translations (their copy speaks it). */
   lang: string | null;
   translations: Translations | null;
+  /** kind `resume`: the partial's token and personal link, and what the form's page needs. */
+  resume_token: string | null;
+  resume_invite: string | null;
+  access_mode: string;
+  access_token: string | null;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -59,13 +65,16 @@ export async function drainOutbox(
        update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + interval '5 minutes'
          from claimed where o.id = claimed.id
        returning o.id, o.kind, o.milestone, o.recipients, o.attempts, o.form_id, o.response_id,
-                 o.digest_key, o.digest_from, o.digest_until, o.invite
+                 o.digest_key, o.digest_from, o.digest_until, o.invite, o.partial
      )
      select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.id as form_id, f.definition, b.response_id, r.payload, r.submitted_at,
             b.digest_key, b.digest_from, b.digest_until, b.invite,
             (select a.handler from accounts a where a.id = f.account_id) as handler,
-            r.lang, case when b.kind = 'respondent' then f.translations end as translations
-       from bumped b join forms f on f.id = b.form_id left join responses r on r.id = b.response_id`,
+            coalesce(r.lang, p.lang) as lang,
+            case when b.kind in ('respondent', 'resume') then f.translations end as translations,
+            p.token as resume_token, p.invite as resume_invite, f.access_mode, f.access_token
+       from bumped b join forms f on f.id = b.form_id left join responses r on r.id = b.response_id
+       left join partials p on p.id = b.partial`,
     [limit],
   );
   let sent = 0;
@@ -127,6 +136,17 @@ async function compose(ctx: AppContext, row: Due) {
       row.definition,
       inviteUrl(ctx, { handler: row.handler, slug: row.slug }, row.invite!),
     );
+  if (row.kind === "resume") {
+    // the partial was completed or erased while its link waited: the row went with it
+    if (!row.resume_token) throw new Error("the partial response is gone");
+    const url = resumeUrl(ctx, {
+      ...row,
+      locale: row.definition.locale,
+      token: row.resume_token,
+      invite: row.resume_invite,
+    });
+    return resumeEmail(row.definition, url, { lang: row.lang, translations: row.translations });
+  }
   if (row.kind === "respondent")
     return respondentEmail(
       row.definition,

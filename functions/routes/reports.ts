@@ -1,23 +1,17 @@
 import type { Hono } from "hono";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { body, errors, json, OWNER, op, query, reads } from "../contracts/common.ts";
+import { errors, json, OWNER, op, query, reads } from "../contracts/common.ts";
 import {
   exportAnswer,
   exportQuery,
-  mailTestBody,
-  mailTested,
-  outbox,
-  outboxQuery,
   reportAnswer,
   reportQuery,
   stats,
 } from "../contracts/responses.ts";
-import { exportResponses, toStream } from "./export.ts";
-import { sendTestMail } from "./mail-test.ts";
-import { listOutbox } from "./outbox.ts";
-import { responseReport, responseReportHtml } from "./report.ts";
-import { formStats } from "./stats.ts";
+import { exportResponses, toStream } from "../exports/export.ts";
+import { responseReport, responseReportHtml } from "../reports/report.ts";
+import { formStats } from "../reports/stats.ts";
 
 const EXT = { csv: "csv", json: "json", markdown: "md", xlsx: "xlsx" } as const;
 
@@ -30,7 +24,7 @@ export const HTML_HEADERS = {
   "cache-control": "no-store",
 };
 
-export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
+export function reportRoutes(app: Hono<Env>, ctx: AppContext): void {
   const key = requireKey(ctx);
   const refused = { ...errors("BadRequest"), ...errors(...OWNER) };
   for (const [name, Name, variant] of [
@@ -104,29 +98,5 @@ export function insightRoutes(app: Hono<Env>, ctx: AppContext): void {
       const report = await responseReport(ctx, account, slug, period, options);
       return c.body(report.markdown, 200, { "content-type": "text/markdown; charset=utf-8" });
     },
-  );
-  app.get(
-    "/api/outbox",
-    key,
-    op("listOutbox", "Emails due or sent for your forms, newest first", {
-      200: json(outbox),
-      ...refused,
-    }),
-    query(outboxQuery),
-    async (c) => {
-      const { limit, offset } = c.req.valid("query");
-      return c.json(await listOutbox(ctx, c.get("account"), limit, offset));
-    },
-  );
-  app.post(
-    "/api/outbox/test",
-    key,
-    op(
-      "sendTestMail",
-      "Send one test message through the server's mailer (SMTP or Postmark) at once",
-      { 200: json(mailTested), ...refused },
-    ),
-    body(mailTestBody),
-    async (c) => c.json(await sendTestMail(ctx, c.get("account"), c.req.valid("json").to)),
   );
 }

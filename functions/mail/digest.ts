@@ -9,10 +9,10 @@ import type { Form } from "../../src/core/schema.ts";
 import { escapeHtml } from "../../src/lib/markdown.ts";
 import type { AppContext } from "../context.ts";
 import { viewLink } from "../links/view-links.ts";
+import { collectReport } from "../reports/report-data.ts";
 import { clockNow } from "./clock.ts";
 import { buttons, type Email } from "./compose-email.ts";
 import { lastPeriod } from "./digest-period.ts";
-import { collectReport } from "./report-data.ts";
 
 /**
  * Writes the due digest of every form that asks for one: the last complete period, unless it

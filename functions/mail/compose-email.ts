@@ -59,6 +59,16 @@ export function emailHtml(
   return `<!doctype html><html lang="${escapeHtml(lang)}"${dir}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6"><div style="max-width:640px;margin:0 auto;padding:20px 16px;${FONT};color:#111827">${inner}<p style="color:#4b5563;font-size:12px;margin-top:28px">${escapeHtml(footer)}</p></div></body></html>`;
 }
 
+/**
+ * One question and its answer in an email's text part: the answer indented under it, each line
+ * of a multi-line answer too (a line of its own would read as the next question).
+ */
+export const textRow = (r: { question: string; lines: string[] }) =>
+  `${r.question}\n${(r.lines.length ? r.lines : ["—"]).map((l) => `  ${l.replace(/\r?\n/g, "\n  ")}`).join("\n")}`;
+
+/** An answer's text as HTML, its own line breaks kept (a multi-line answer). */
+export const htmlLines = (line: string) => escapeHtml(line).replace(/\r?\n/g, "<br>");
+
 /** "1 response" / "12 responses" in the email's language. */
 export const responsesText = (t: OwnerText, n: number) =>
   fill(n === 1 ? t.response_one : t.response_other, { n });
@@ -92,9 +102,7 @@ export function responseEmail(
   const text = [
     `${heading} (${submittedAt.toISOString()})`,
     "",
-    ...rows.map(
-      (r) => `${r.question}\n${(r.lines.length ? r.lines : ["—"]).map((l) => `  ${l}`).join("\n")}`,
-    ),
+    ...rows.map(textRow),
     "",
     ...(links.response ? [`${t.view_it}: ${links.response}`] : []),
     `${t.report}: ${links.report}`,
@@ -104,7 +112,7 @@ export function responseEmail(
   const table = `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;background:#ffffff;border:1px solid #e5e7eb">${rows
     .map(
       (r) =>
-        `<tr><th style="${cell};width:40%;font-weight:600">${escapeHtml(r.question)}</th><td style="${cell}">${r.lines.length ? r.lines.map(escapeHtml).join("<br>") : '<span style="color:#4b5563">—</span>'}</td></tr>`,
+        `<tr><th style="${cell};width:40%;font-weight:600">${escapeHtml(r.question)}</th><td style="${cell}">${r.lines.length ? r.lines.map(htmlLines).join("<br>") : '<span style="color:#4b5563">—</span>'}</td></tr>`,
     )
     .join("")}</table>`;
   const html = emailHtml(

@@ -39,6 +39,14 @@ describe("email composition (SPEC §8)", () => {
     expect(email.html).toContain('href="https://h/r/1"');
   });
 
+  it("keeps a multi-line answer's lines: indented in text, broken in HTML, escaped", () => {
+    const email = responseEmail(form, { note: "First <b>line</b>\r\nSecond line" }, at, {
+      report: "https://h/report",
+    });
+    expect(email.text).toContain("note\n  First <b>line</b>\n  Second line");
+    expect(email.html).toContain("First &#60;b&#62;line&#60;/b&#62;<br>Second line");
+  });
+
   it("writes matrix and ranking answers as rows, never JSON, in text and HTML", () => {
     const survey = formSchema.parse({
       title: "S",

@@ -1,0 +1,36 @@
+import type { Hono } from "hono";
+import { type Env, requireKey } from "../auth.ts";
+import type { AppContext } from "../context.ts";
+import { body, errors, json, OWNER, op, query } from "../contracts/common.ts";
+import { mailTestBody, mailTested, outbox, outboxQuery } from "../contracts/responses.ts";
+import { sendTestMail } from "../mail/mail-test.ts";
+import { listOutbox } from "../mail/outbox.ts";
+
+export function outboxRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const key = requireKey(ctx);
+  const refused = { ...errors("BadRequest"), ...errors(...OWNER) };
+  app.get(
+    "/api/outbox",
+    key,
+    op("listOutbox", "Emails due or sent for your forms, newest first", {
+      200: json(outbox),
+      ...refused,
+    }),
+    query(outboxQuery),
+    async (c) => {
+      const { limit, offset } = c.req.valid("query");
+      return c.json(await listOutbox(ctx, c.get("account"), limit, offset));
+    },
+  );
+  app.post(
+    "/api/outbox/test",
+    key,
+    op(
+      "sendTestMail",
+      "Send one test message through the server's mailer (SMTP or Postmark) at once",
+      { 200: json(mailTested), ...refused },
+    ),
+    body(mailTestBody),
+    async (c) => c.json(await sendTestMail(ctx, c.get("account"), c.req.valid("json").to)),
+  );
+}
