@@ -47,7 +47,7 @@ export const submitted = z.object({
     .array(str)
     .optional()
     .describe(
-      "Present when some answers were not stored: the ids of fields hidden by their show_if (or statements) that were answered anyway",
+      "Present when some answers were not stored: the ids of fields the form's logic hid (show_if, a page's condition, a jump) or statements, answered anyway",
     ),
   score: z
     .object({ points: num, max_points: num, percent: num, passed: z.boolean().nullable() })
@@ -57,9 +57,11 @@ export const submitted = z.object({
     .optional()
     .describe("Quiz showing results: each scored question right or wrong"),
   ending: z
-    .enum(["default", "pass", "fail"])
+    .string()
     .optional()
-    .describe("Quiz: the ending the page shows (pass_ending, fail_ending, ending)"),
+    .describe(
+      "The ending the page shows: an id of `endings` (SPEC §24), a quiz's pass or fail, or default",
+    ),
   test: z.literal(true).optional().describe("A test answer (SPEC §16)"),
 });
 export const formChanged = {

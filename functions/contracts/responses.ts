@@ -19,6 +19,8 @@ export const record = z.object({
     .object({ token: str, email: str.optional() })
     .describe("The personal link it was answered with (SPEC §25)")
     .optional(),
+  ending: str.describe("The ending its path reached (SPEC §24)").optional(),
+  variables: z.looseObject({}).describe("The variables' values (SPEC §24)").optional(),
 });
 
 /** Which responses (SPEC §25): the completed ones, unfinished partials, or both. */

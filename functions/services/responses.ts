@@ -32,6 +32,8 @@ export function record(
     invite?: string | null;
     invite_email?: string | null;
     status?: string;
+    ending?: string | null;
+    variables?: unknown;
   },
 ) {
   return {
@@ -43,6 +45,9 @@ export function record(
     ...(r.lang ? { lang: r.lang } : {}),
     payload: r.payload,
     ...(row.definition.type === "quiz" ? { score: r.score } : {}),
+    // the path's ending and the variables' values, as the server computed them (SPEC §24)
+    ...(r.ending ? { ending: r.ending } : {}),
+    ...(r.variables ? { variables: r.variables } : {}),
     ...(r.test ? { test: true } : {}),
     // an unfinished partial response (SPEC §25), listed only when asked for
     ...(r.status === "partial" ? { status: "partial" as const } : {}),
@@ -67,10 +72,10 @@ const WHERE =
 export type ResponseStatus = "complete" | "partial" | "all";
 
 const COMPLETE = `select id, form_id, submitted_at, version, lang, payload, score, test, invite, invite_email,
-  'complete' as status from responses`;
+  ending, variables, 'complete' as status from responses`;
 const PARTIAL = `select id, form_id, updated_at as submitted_at, null::int as version, lang, payload,
   null::jsonb as score, false as test, null::text as invite, null::text as invite_email,
-  'partial' as status from partials`;
+  null::text as ending, null::jsonb as variables, 'partial' as status from partials`;
 /** The rows a list reads, under the responses table's own name and columns. */
 const source = (status: ResponseStatus) =>
   status === "complete"
@@ -104,7 +109,7 @@ export async function listRecords(
       score: unknown;
       test: boolean;
     }>(
-      `select id, submitted_at, version, lang, payload, score, test, invite, invite_email${status === "complete" ? "" : ", status"} from ${from}
+      `select id, submitted_at, version, lang, payload, score, test, invite, invite_email, ending, variables${status === "complete" ? "" : ", status"} from ${from}
         where ${WHERE} and ${filter.text}
         order by submitted_at desc, id desc limit $${5 + n} offset $${6 + n}`,
       [row.id, range.since, range.until, withTest, ...filter.params, limit, offset],
@@ -127,7 +132,7 @@ export async function getRecord(ctx: AppContext, account: Account, slug: string,
     score: unknown;
     test: boolean;
   }>(
-    "select id, submitted_at, version, lang, payload, score, test, invite, invite_email from responses where form_id = $1 and id = $2",
+    "select id, submitted_at, version, lang, payload, score, test, invite, invite_email, ending, variables from responses where form_id = $1 and id = $2",
     [row.id, id],
   );
   if (!r) raise("not_found", "No such response.");

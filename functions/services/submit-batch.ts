@@ -22,6 +22,9 @@ export interface PlainResponse {
   sequence: string;
   payload: string;
   score: string | null;
+  /** The ending reached and the variables (JSON), on forms with logic (SPEC §24). */
+  ending?: string | null;
+  variables?: string | null;
   commitSha: string | null;
   /** The form version the answers were validated against. */
   version?: number | null;
@@ -98,10 +101,10 @@ export function foldInserted(
   return byId;
 }
 
-const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, seq, seconds, version, lang)
-  select r.id, r.form_id, r.payload, r.score, r.commit_sha, nextval(r.sequence::regclass), r.seconds, r.version, r.lang
-    from unnest($1::uuid[], $2::uuid[], $3::jsonb[], $4::jsonb[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[])
-      as r(id, form_id, payload, score, commit_sha, sequence, seconds, version, lang)
+const BATCH = `insert into responses (id, form_id, payload, score, commit_sha, seq, seconds, version, lang, ending, variables)
+  select r.id, r.form_id, r.payload, r.score, r.commit_sha, nextval(r.sequence::regclass), r.seconds, r.version, r.lang, r.ending, r.variables
+    from unnest($1::uuid[], $2::uuid[], $3::jsonb[], $4::jsonb[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[], $11::jsonb[])
+      as r(id, form_id, payload, score, commit_sha, sequence, seconds, version, lang, ending, variables)
   returning id, seq`;
 
 /** The same, with the deliveries of the rows whose form has a webhook (any row of the batch). */
@@ -112,9 +115,9 @@ const BATCH_WITH_DELIVERIES = `with r as (${BATCH.replace("returning id, seq", "
 /** The same, the deliveries handed over to this process's sender without a row: their instant. */
 const BATCH_HANDED_OVER = BATCH.replace("returning id, seq", "returning id, seq, submitted_at");
 
-/** The same, the deliveries leased to this process's sender ($10 seconds). */
+/** The same, the deliveries leased to this process's sender ($12 seconds). */
 const BATCH_WITH_LEASED = `with r as (${BATCH.replace("returning id, seq", "returning id, form_id, seq")}),
-  d as (${DELIVERIES("r", null, "$10")})
+  d as (${DELIVERIES("r", null, "$12")})
   ${RESULT(true)}`;
 
 interface Waiting {
@@ -187,6 +190,8 @@ export function responseInserter(
         column((r) => r.seconds ?? null),
         column((r) => r.version ?? null),
         column((r) => r.lang ?? null),
+        column((r) => r.ending ?? null),
+        column((r) => r.variables ?? null),
       ];
       if (typeof lease === "number") params.push(lease);
       try {

@@ -37,6 +37,10 @@ export interface SubmitWrite {
   maxResponses: number | null;
   payload: string;
   score: string | null;
+  /** The ending the path reached (SPEC §24), on forms that choose one. */
+  ending?: string | null;
+  /** The variables' values as JSON, on forms that have variables. */
+  variables?: string | null;
   /** Seconds from the first answer to the submit, as the page counted them. */
   seconds?: number | null;
   /** The language the respondent read (SPEC §20). */
@@ -131,6 +135,8 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   }
   const optional = {
     score: w.score,
+    ending: w.ending,
+    variables: w.variables,
     idempotency_key: w.idempotencyKey,
     idempotency_hash: w.idempotencyHash,
     commit_sha: w.commitSha,
@@ -144,7 +150,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
   for (const [column, value] of Object.entries(optional)) {
     if (value === null || value === undefined) continue;
     columns.push(column);
-    values.push(column === "score" ? `${p(value)}::jsonb` : p(value));
+    values.push(column === "score" || column === "variables" ? `${p(value)}::jsonb` : p(value));
   }
   const insert = `insert into responses (${columns.join(", ")}, seq)`;
   const row = values.join(", ");

@@ -3,9 +3,9 @@
 // form's sequence untouched, so counts and milestones stay the real ones), and nothing is sent
 // for them: no anti-bot token asked, no email row, no webhook delivery.
 import { raise, unwrap } from "../../src/core/errors.ts";
+import { checkResponse, recorded } from "../../src/core/logic/respond.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { scoreQuiz } from "../../src/core/score.ts";
-import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual } from "../crypto.ts";
 import type { FormRow } from "./form-view.ts";
@@ -65,7 +65,7 @@ export async function submitTest(
     lang,
   }: { key?: string | undefined; hash: string | null; seconds: number | null; lang?: string },
 ) {
-  const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
+  const { payload, path } = unwrap(checkResponse(form, input.body.fields, input.body.hidden));
   const urls = uploadUrls(form, payload);
   if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
   const score = scoreQuiz(form, payload);
@@ -76,6 +76,7 @@ export async function submitTest(
     version,
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
+    ...recorded(form, path),
     seconds,
     lang,
     maxResponses: null,

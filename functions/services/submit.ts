@@ -1,7 +1,7 @@
 import { raise, unwrap } from "../../src/core/errors.ts";
 import { ignoredAnswers } from "../../src/core/ignored-answers.ts";
+import { checkResponse, recorded } from "../../src/core/logic/respond.ts";
 import { scoreQuiz } from "../../src/core/score.ts";
-import { validateAnswers } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
 import { clientDeadlineMs } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
@@ -154,7 +154,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   const resumed = live.settings.partial
     ? await resumedPartial(ctx, row.id, input.body.resume)
     : null;
-  const { payload } = unwrap(validateAnswers(form, input.body.fields, input.body.hidden));
+  // the answers along the respondent's path; its ending and variables are the server's own
+  const { payload, path } = unwrap(checkResponse(form, input.body.fields, input.body.hidden));
   const urls = uploadUrls(form, payload);
   if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
   const score = scoreQuiz(form, payload);
@@ -171,6 +172,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     version,
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
+    ...recorded(form, path),
     seconds,
     lang,
     hooks: row.hooks,

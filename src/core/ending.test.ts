@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { endingKind, endingOf } from "./ending.ts";
+import { endingOf } from "./ending.ts";
+import { walk } from "./logic/walk.ts";
 import { formSchema } from "./schema.ts";
+
+// a quiz's pass and fail endings are two conditional endings on its score (SPEC §24)
+const reached = (form: Parameters<typeof walk>[0], answer?: string) =>
+  walk(form, answer === undefined ? {} : { a: answer }).ending;
 
 const quiz = (quiz: Record<string, unknown>, ending?: Record<string, unknown>) =>
   formSchema.parse({
@@ -19,22 +24,23 @@ describe("which ending a respondent sees", () => {
   );
 
   it("takes the pass or fail ending of a quiz by whether the respondent passed", () => {
-    expect(endingKind(both, true)).toBe("pass");
-    expect(endingKind(both, false)).toBe("fail");
+    expect(reached(both, "yes")).toBe("pass");
+    expect(reached(both, "no")).toBe("fail");
     expect(endingOf(both, "pass").title).toBe("Pass");
     expect(endingOf(both, "fail").title).toBe("Fail");
   });
 
   it("falls back to the form's ending when the quiz has no ending for that result", () => {
     const passOnly = quiz({ pass_percent: 50, pass_ending: { title: "Pass" } }, { title: "Done" });
-    expect(endingKind(passOnly, false)).toBe("default");
+    expect(reached(passOnly, "no")).toBe("default");
     expect(endingOf(passOnly, "default").title).toBe("Done");
   });
 
   it("uses the form's ending when nobody passes or fails (no pass mark) and for plain forms", () => {
-    expect(endingKind(both, null)).toBe("default");
+    const noMark = quiz({ pass_ending: undefined }, { title: "Done" });
+    expect(reached(noMark, "yes")).toBe("default");
     const plain = formSchema.parse({ title: "F", slug: "f", fields: [{ id: "a", type: "text" }] });
-    expect(endingKind(plain, true)).toBe("default");
+    expect(reached(plain, "x")).toBe("default");
     expect(endingOf(plain, "default")).toEqual({});
   });
 });

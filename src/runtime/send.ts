@@ -22,8 +22,8 @@ export interface SubmitAnswer {
   details?: { field: string; message: string }[];
   score?: Score;
   feedback?: Feedback[];
-  /** Which ending to show (quizzes: pass or fail), decided by the API. */
-  ending?: "default" | "pass" | "fail";
+  /** Which ending to show (an id of `endings`, a quiz's pass or fail), decided by the API. */
+  ending?: string;
 }
 
 /** The body of a submit, without the anti-bot token. */
