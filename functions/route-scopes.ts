@@ -35,6 +35,7 @@ export const ROUTE_SCOPES: Record<string, { scope: Scope; account?: true }> = {
 
   "GET /api/forms/:slug/versions": { scope: "read" },
   "POST /api/forms/:slug/plan": { scope: "read" },
+  "POST /api/forms/:slug/test": { scope: "read" },
 
   "GET /api/forms/:slug/responses": { scope: "read" },
   "GET /api/forms/:slug/submissions": { scope: "read" },

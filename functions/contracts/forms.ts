@@ -203,3 +203,33 @@ export const moveBody = z.object({
   before: str.optional().describe("The id of the field it goes before"),
   after: str.optional().describe("The id of the field it goes after"),
 });
+
+/** One logic test case (SPEC §24), as `<slug>.test.yaml` lists them. */
+const testCase = z.looseObject({
+  name: str,
+  answers: z.looseObject({}).optional(),
+  hidden: z.looseObject({}).optional(),
+  expect: z
+    .looseObject({})
+    .describe("{ending?, shown?: [ids], hidden_fields?: [ids], variables?: {id: value}, valid?}"),
+});
+export const testBody = z.object({
+  cases: z.array(testCase).max(1000).optional().describe("Default: the definition's own tests"),
+  definition: z
+    .looseObject({})
+    .optional()
+    .describe("A proposed definition (default: the live one)"),
+  markdown: str.optional().describe("Or a proposed form file"),
+});
+/** What a test run answers: each case, passed or its failures. */
+export const testRun = z.object({
+  results: z.array(
+    z.object({
+      name: str,
+      passed: z.boolean(),
+      failures: z.array(z.object({ path: str, expected: z.unknown(), got: z.unknown() })),
+    }),
+  ),
+  passed: int,
+  failed: int,
+});

@@ -86,7 +86,29 @@ function toJson(schema: z.ZodType, io: "input" | "output"): Record<string, unkno
       Object.assign(ctx.jsonSchema, brief);
     },
   });
-  return compact(json) as Record<string, unknown>;
+  return compact(unusedDefs(json)) as Record<string, unknown>;
+}
+
+/**
+ * Drops the `$defs` nothing refers to: a brief stands in for the form or a field, but zod has
+ * already lifted what recurses inside them (a show_if condition, SPEC §24) into `$defs`.
+ */
+function unusedDefs(json: Record<string, unknown>): Record<string, unknown> {
+  const defs = json.$defs as Record<string, unknown> | undefined;
+  if (!defs) return json;
+  const { $defs: _, ...rest } = json;
+  const kept: Record<string, unknown> = {};
+  let reached = JSON.stringify(rest);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, def] of Object.entries(defs))
+      if (!(name in kept) && reached.includes(`"#/$defs/${name}"`)) {
+        kept[name] = def;
+        reached += JSON.stringify(def);
+        grew = true;
+      }
+  }
+  return Object.keys(kept).length > 0 ? { ...rest, $defs: kept } : rest;
 }
 
 /** The tool's input as JSON Schema (2020-12, input view: defaults optional). */

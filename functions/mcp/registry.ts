@@ -25,6 +25,7 @@ import { moveFieldTool } from "./tools/move-field.ts";
 import { publishFormTool } from "./tools/publish-form.ts";
 import { removeFieldTool } from "./tools/remove-field.ts";
 import { revokeInviteTool } from "./tools/revoke-invite.ts";
+import { testFormTool } from "./tools/test-form.ts";
 import { testWebhookTool } from "./tools/test-webhook.ts";
 import { tryFormTool } from "./tools/try-form.ts";
 import { updateFieldTool } from "./tools/update-field.ts";
@@ -53,6 +54,7 @@ export const TOOLS: ToolDef[] = [
   exportResponsesTool,
   getResponsesTool,
   validateFormTool,
+  testFormTool,
   whoamiTool,
   getFormFileTool,
   addWebhookTool,
@@ -92,6 +94,7 @@ export const TOOL_SCOPES: Record<string, Scope> = {
   export_responses: "read",
   get_responses: "read",
   validate_form: "read",
+  test_form: "read",
   whoami: "read",
   get_form_file: "read",
   add_webhook: "admin",

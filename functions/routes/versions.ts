@@ -1,9 +1,10 @@
 import type { Hono } from "hono";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, OWNER, op } from "../contracts/common.ts";
-import { plan, versions } from "../contracts/forms.ts";
+import { errors, json, OWNER, op, requestBody } from "../contracts/common.ts";
+import { plan, testBody, testRun, versions } from "../contracts/forms.ts";
 import { readJson } from "../http/body.ts";
+import { testForm } from "../services/logic-tests.ts";
 import { listVersions } from "../services/versions/history.ts";
 import { planRequest } from "../services/versions/plan.ts";
 
@@ -16,7 +17,10 @@ export const needsConfirmation = {
   },
 };
 
-/** Versions and plans (SPEC §16): the history of a form, and what a change would do. */
+/**
+ * Versions, plans and logic tests (SPEC §16, §24): the history of a form, what a change would do,
+ * and whether its logic does what its tests say.
+ */
 export function versionRoutes(app: Hono<Env>, ctx: AppContext): void {
   const key = requireKey(ctx);
   app.get(
@@ -46,5 +50,21 @@ export function versionRoutes(app: Hono<Env>, ctx: AppContext): void {
     ),
     async (c) =>
       c.json(await planRequest(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),
+  );
+  app.post(
+    "/api/forms/:slug/test",
+    key,
+    op(
+      "testFormLogic",
+      "Run logic test cases on the live definition or a proposed one; changes nothing",
+      { 200: json(testRun), ...errors("BadRequest", ...OWNER) },
+      {
+        description:
+          "Body `{cases, definition?}` (or `markdown`, a form file): each case `{name, answers, hidden?, expect: {ending?, shown?, hidden_fields?, variables?, valid?}}` (SPEC §24) runs on the same core as the page and `formdown test`. Without `cases`, the definition's own `tests`. A proposed definition may be for a slug that does not exist yet.",
+        requestBody: requestBody(testBody),
+      },
+    ),
+    async (c) =>
+      c.json(await testForm(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),
   );
 }

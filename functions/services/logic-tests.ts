@@ -1,0 +1,51 @@
+// Logic tests against the server's definitions (SPEC §24): `POST /api/forms/{slug}/test` and MCP
+// test_form run cases on the live definition, or on a proposed one (`definition`, or a form
+// file as `markdown`), with the same core as `formdown test` and the page.
+import { z } from "zod";
+import { raise } from "../../src/core/errors.ts";
+import { type CaseRun, runCases } from "../../src/core/logic/cases.ts";
+import { type TestCase, testCaseSchema } from "../../src/core/logic/logic-schema.ts";
+import type { Form } from "../../src/core/schema.ts";
+import { formatPath } from "../../src/core/validate-form.ts";
+import type { AppContext } from "../context.ts";
+import type { Account } from "./accounts.ts";
+import { ownedFormHead } from "./form-view.ts";
+import { definitionFrom } from "./forms.ts";
+
+/** Cases in one request at most (a form file's tests: may hold as many). */
+export const MAX_CASES = 1000;
+
+const cases = z.array(testCaseSchema).max(MAX_CASES);
+
+/** The cases of a request body, or 400 with each problem at its path (`cases[2].expect`). */
+function readCases(value: unknown, fallback: TestCase[] | undefined): TestCase[] {
+  if (value === undefined && fallback?.length) return fallback;
+  if (value === undefined)
+    raise("validation_failed", "Give `cases`: [{name, answers, expect}].", {
+      details: [{ field: "cases", message: "is required (the form has no tests of its own)" }],
+    });
+  const parsed = cases.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.slice(0, 100).map((i) => ({
+    field: formatPath(["cases", ...i.path]),
+    message: i.message,
+  }));
+  return raise("validation_failed", "The test cases are not valid.", { details });
+}
+
+/** Runs test cases on a form's live definition, or on the one given (a form that may not exist yet). */
+export async function testForm(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  body: unknown,
+): Promise<CaseRun> {
+  const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  let form: Form;
+  if (b.definition !== undefined || b.markdown !== undefined) {
+    form = definitionFrom(b.markdown !== undefined ? { markdown: b.markdown } : b.definition);
+    if (form.slug !== slug)
+      raise("invalid_request", `The definition's slug "${form.slug}" is not "${slug}".`);
+  } else form = (await ownedFormHead(ctx, account, slug)).definition;
+  return runCases(form, readCases(b.cases, form.tests));
+}
