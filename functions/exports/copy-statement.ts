@@ -70,7 +70,13 @@ function tableFields({ columns, quiz, withTest, lang }: ExportShape): string[] {
     "submitted_at at time zone 'UTC'",
     ...(lang ? ["lang"] : []),
     ...columns.map((c) =>
-      c.list || c.number ? `(${read(c.path, false)})::text` : read(c.path, true),
+      c.from === "ending"
+        ? "ending"
+        : c.from === "variables"
+          ? `(variables -> '${c.path[0]}')::text`
+          : c.list || c.number
+            ? `(${read(c.path, false)})::text`
+            : read(c.path, true),
     ),
     ...(quiz ? ["(score->'points')::text", "(score->'percent')::text"] : []),
     ...(withTest ? ["test"] : []),

@@ -1,4 +1,5 @@
 import { cellText, csvLine, exportColumns } from "../../src/core/csv.ts";
+import { logicColumns } from "../../src/core/logic/columns.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
 import { carry } from "../../src/core/plan/lineage.ts";
 import type { AppContext } from "../context.ts";
@@ -59,9 +60,12 @@ export async function exportResponses(
   // retired fields after the live ones
   const lines = await formLineage(ctx, row);
   const filter = await resolveWhere(ctx, row, where, lines);
+  // the logic's (SPEC §24) last: the ending reached, each variable's value
+  const logic = logicColumns(row.definition);
   const columns = [
     ...exportColumns(row.definition.fields, row.definition.hidden),
     ...retiredColumns(lines, format === "csv" ? " (retired)" : ""),
+    ...logic,
   ];
   const quiz = row.definition.type === "quiz";
   // a form in several languages: which one each respondent read (SPEC §20)
@@ -100,7 +104,7 @@ export async function exportResponses(
             r.id,
             r.submitted_at,
             ...(lang ? [r.lang ?? ""] : []),
-            ...columns.map((c) => c.read(payload)),
+            ...columns.map((c) => c.read(payload, r)),
             ...(quiz ? [score?.points, score?.percent] : []),
             ...(withTest ? [r.test] : []),
           ];
@@ -116,8 +120,9 @@ export async function exportResponses(
     };
   }
   const copyOut = ctx.db.copyOut?.bind(ctx.db);
-  // COPY reads each column from one path: answers under earlier ids or labels need the carry below
-  if (copyOut && !lines.maps) {
+  // COPY reads each column from one path: answers under earlier ids or labels need the carry
+  // below; so does a JSON record with an ending or variables (its COPY writer has neither)
+  if (copyOut && !lines.maps && !(format === "json" && logic.length > 0)) {
     // a filter (SPEC §18) travels as values the statement reads from a setting, never as text
     const where = filter.length > 0 ? whereCopySql(filter) : null;
     const shape = { formId: row.id, columns, range, quiz, withTest, lang, filter: where };
@@ -174,7 +179,7 @@ export async function exportResponses(
           r.id,
           r.submitted_at,
           ...(lang ? [r.lang ?? ""] : []),
-          ...columns.map((c) => c.read(payload)),
+          ...columns.map((c) => c.read(payload, r)),
           ...(quiz ? [score?.points, score?.percent] : []),
           ...(withTest ? [r.test ? "true" : ""] : []),
         ];

@@ -12,6 +12,9 @@ export interface StoredRecord {
   test: boolean;
   /** The language the respondent read (SPEC §20); null before languages were recorded. */
   lang: string | null;
+  /** The ending reached and the variables' values (SPEC §24); null on forms without. */
+  ending?: string | null;
+  variables?: Record<string, unknown> | null;
 }
 
 /**
@@ -36,7 +39,7 @@ export async function* recordBatches(
   const filter = whereSql(where, 7);
   for (;;) {
     const rows: (StoredRecord & { cursor_at: string })[] = await ctx.db.query(
-      `select id, submitted_at, version, lang, payload, score, test,
+      `select id, submitted_at, version, lang, payload, score, test, ending, variables,
               to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
          from responses
         where form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2)

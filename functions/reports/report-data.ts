@@ -12,6 +12,7 @@ import { resolveWhere } from "../services/where/resolve.ts";
 import { whereSql } from "../services/where/sql.ts";
 import { reachedCounts } from "./dropoff.ts";
 import { reportTallies } from "./report-tallies.ts";
+import { shownCounts } from "./shown.ts";
 import { beaconTotals, dayOf, daysEnding, statsBesideTrend, statsOfDays } from "./stats.ts";
 
 const DAY = 86_400_000;
@@ -133,7 +134,7 @@ export async function collectReport(
   const trending = allTime
     ? tallying.then((t) => daysEnding(t.days, w.now, TREND_DAYS))
     : trendFor(ctx, row.id, w.now, TREND_DAYS, test, where);
-  const [t, stats, trend, furthest, languages] = await Promise.all([
+  const [t, stats, trend, furthest, languages, shown] = await Promise.all([
     tallying,
     allTime
       ? Promise.all([tallying, beaconTotals(ctx, row.id)]).then(([t, events]) =>
@@ -144,7 +145,13 @@ export async function collectReport(
     // progress beacons say who reached a field, not what they answered: a segment cannot narrow them
     reachedCounts(ctx, row.id, w.since, w.until, lines),
     languageCounts(ctx, row, w.since, w.until, test, where),
+    // a conditional question's share is of those its logic showed it to (SPEC §24)
+    shownCounts(ctx, row.id, row.definition, w.since, w.until, test, where),
   ]);
+  for (const [id, n] of shown) {
+    const tally = t.tallies.get(id);
+    if (tally) tally.shown = n;
+  }
   const answered = new Map(fields.map((f) => [f.id, t.tallies.get(f.id)?.answered ?? 0]));
   return {
     title: row.title,

@@ -1,10 +1,18 @@
 import type { Field } from "./field-schema.ts";
 
+/** What a response records beside its payload (SPEC §24): its ending and variables. */
+export interface Recorded {
+  ending?: string | null;
+  variables?: Record<string, unknown> | null;
+}
+
 /** One export column: a header and how to read its cell from a payload. */
 export interface Column {
   header: string;
   /** Where the value sits in a payload (for exports the database writes itself). */
   path: string[];
+  /** Read from the response's `ending` or `variables` (at `path`) rather than its payload. */
+  from?: "ending" | "variables";
   /** A list answer (checkbox, ranking), joined with `; `. */
   list: boolean;
   /** A number answer (number, rating, scale, NPS): written as the number, never neutralised. */
@@ -13,7 +21,7 @@ export interface Column {
   date?: boolean;
   /** The question's label, for `header=labels` and spreadsheets (SPEC §26). */
   label?: string;
-  read(payload: Record<string, unknown>): unknown;
+  read(payload: Record<string, unknown>, recorded?: Recorded): unknown;
 }
 
 /** Whether a field's answers are numbers (validate-answers.ts): number, rating, scale, NPS. */

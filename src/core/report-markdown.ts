@@ -6,7 +6,14 @@ import { optionValue } from "./options.ts";
 import { questionLabel } from "./piping.ts";
 import type { ReportData } from "./report-data.ts";
 import { type ReportLocale, reportLocale } from "./report-locale.ts";
-import { npsFigures, numberStats, round, type Tally, withLine } from "./report-summary.ts";
+import {
+  answeredLine,
+  npsFigures,
+  numberStats,
+  round,
+  type Tally,
+  withLine,
+} from "./report-summary.ts";
 import { reportHeading } from "./where/describe.ts";
 
 const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
@@ -18,11 +25,7 @@ export function fieldSection(
   responses: number,
   l: ReportLocale,
 ): string {
-  const answered = l.say("answered_of", {
-    answered: l.count(tally.answered),
-    responses: l.count(responses),
-    pct: l.pct(share(tally.answered, responses)),
-  });
+  const answered = answeredLine(tally, responses, l.say, l.count, l.pct);
   const title = `### ${escapeMarkdown(questionLabel(field))}\n\n_${answered}_\n\n`;
   if (tally.answered === 0) return `${title}${l.t.no_answers}\n`;
   const { t } = l;

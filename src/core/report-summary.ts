@@ -11,6 +11,28 @@ export interface Tally {
   recent: string[];
   /** Beside each recent answer, the same respondent's answers to the form's key fields. */
   recentWith: Record<string, unknown>[];
+  /** A conditional question: the respondents its path showed it to (SPEC §24). */
+  shown?: number;
+}
+
+/**
+ * "3 of 5 answered (60 %)", or for a conditional question the share of those shown: "2 of 2
+ * shown (100 %), 5 respondents" (SPEC §24).
+ */
+export function answeredLine(
+  tally: Tally,
+  responses: number,
+  say: (key: "answered_of" | "shown_of", values: Record<string, string>) => string,
+  count: (n: number) => string,
+  pct: (share: number) => string,
+): string {
+  const of = tally.shown ?? responses;
+  return say(tally.shown === undefined ? "answered_of" : "shown_of", {
+    answered: count(tally.answered),
+    shown: count(of),
+    responses: count(responses),
+    pct: pct(of === 0 ? 0 : tally.answered / of),
+  });
 }
 
 export const newTally = (answered = 0): Tally => ({

@@ -38,8 +38,9 @@ class Builder {
  * its ids holding a value, newest first, as the export and report read it.
  */
 function answer(c: AnswerCondition, b: Builder): string {
-  if (c.keys.length === 1) return `(payload -> ${b.bind(c.keys[0], "text")})`;
-  const each = c.keys.map((k) => `nullif(payload -> ${b.bind(k, "text")}, 'null'::jsonb)`);
+  const from = c.column ?? "payload";
+  if (c.keys.length === 1) return `(${from} -> ${b.bind(c.keys[0], "text")})`;
+  const each = c.keys.map((k) => `nullif(${from} -> ${b.bind(k, "text")}, 'null'::jsonb)`);
   return `coalesce(${each.join(", ")})`;
 }
 
@@ -53,7 +54,9 @@ function answer(c: AnswerCondition, b: Builder): string {
  */
 function compareSql(c: AnswerCondition & { op: CompareOp }, b: Builder): string {
   const [on, path] =
-    c.keys.length === 1 ? ["payload", `$.${JSON.stringify(c.keys[0])}`] : [answer(c, b), "$"];
+    c.keys.length === 1
+      ? [c.column ?? "payload", `$.${JSON.stringify(c.keys[0])}`]
+      : [answer(c, b), "$"];
   const vars = b.bind(JSON.stringify({ v: c.value }), "jsonb");
   return `jsonb_path_match(${on}, ${b.bind(`strict ${path} ${CMP[c.op]} $v`, "jsonpath")}, ${vars}, true)`;
 }
@@ -106,6 +109,11 @@ function conditionSql(c: WhereCondition, b: Builder): string {
     case "lang":
       // no language recorded: the form's own
       return `coalesce(lang, ${b.bind(c.own, "text")}) ${CMP[c.op]} ${b.bind(c.value, "text")}`;
+    case "ending":
+      // a response from before endings were recorded reached none of them
+      return c.op === "eq"
+        ? `ending = ${b.bind(c.value, "text")}`
+        : `ending is distinct from ${b.bind(c.value, "text")}`;
     default:
       return assertNever(c);
   }

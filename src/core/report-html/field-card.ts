@@ -8,7 +8,7 @@ import { fill } from "../locales/index.ts";
 import { questionLabel } from "../piping.ts";
 import { type Figures, fieldFigures } from "../report-figures.ts";
 import type { ReportLocale } from "../report-locale.ts";
-import { type Tally, withLine } from "../report-summary.ts";
+import { answeredLine, type Tally, withLine } from "../report-summary.ts";
 
 /** A table of the chart's numbers, folded under the chart (the chart's text equivalent). */
 export function numbersTable(
@@ -167,11 +167,7 @@ export function fieldCard(
   // `{field:x}` in a label becomes "[x]": no one respondent's answer applies to a report
   const label = questionLabel(field);
   const id = `c${n}`;
-  const answered = l.say("answered_of", {
-    answered: l.count(tally.answered),
-    responses: l.count(responses),
-    pct: l.pct(responses ? tally.answered / responses : 0),
-  });
+  const answered = answeredLine(tally, responses, l.say, l.count, l.pct);
   const head = `<h3 id="${id}-h">${escapeXml(label)}</h3><p class="sub">${escapeXml(answered)}</p>`;
   const content = body(field, fieldFigures(field, tally), id, label, l);
   return `<section class="card" aria-labelledby="${id}-h" data-field="${escapeXml(field.id)}" data-type="${field.type}">${head}${content}</section>`;

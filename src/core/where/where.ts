@@ -4,11 +4,13 @@
 // can have) is refused naming it, never judged silently false.
 import { assertNever, fail, ok, type Result } from "../errors.ts";
 import type { Field, FieldType } from "../field-schema.ts";
+import { hasEndings } from "../logic/respond.ts";
 import { optionValue } from "../options.ts";
 import type { Lineage } from "../plan/lineage.ts";
 import { clipList, quote } from "../quote.ts";
 import type { Form } from "../schema.ts";
 import { checkAnswer, isEmptyAnswer } from "../validate-answers.ts";
+import { checkLogicCondition } from "./logic.ts";
 import { choiceValues, fieldValue, storableText } from "./values.ts";
 
 export const WHERE_OPS = [
@@ -71,6 +73,8 @@ export interface AnswerCondition {
   value: unknown;
   /** The stored values that match `value` (an option and its earlier labels), for eq/includes. */
   matches: unknown[];
+  /** A variable's value (SPEC §24) is read from the `variables` column, not the payload. */
+  column?: "variables";
 }
 
 export type WhereCondition =
@@ -82,7 +86,8 @@ export type WhereCondition =
       op: Exclude<WhereOp, "contains" | "includes" | "excludes" | "answered" | "unanswered">;
       value: number;
     }
-  | { on: "lang"; field: "lang"; op: "eq" | "neq"; value: string; own: string };
+  | { on: "lang"; field: "lang"; op: "eq" | "neq"; value: string; own: string }
+  | { on: "ending"; field: "ending"; op: "eq" | "neq"; value: string };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -200,10 +205,16 @@ function checkCondition(form: Form, lines: Lineage | null, raw: unknown, index: 
   }
   if (field === "submitted_at" || field === "version" || field === "lang")
     return checkMeta(at, field, op, value, form);
+  const logic = checkLogicCondition(at, form, field, op as WhereOp, value);
+  if (logic) return logic;
   const known = form.fields.filter((f) => f.type !== "statement").map((f) => f.id);
+  const recorded = [
+    ...(form.variables ?? []).map((v) => v.id),
+    ...(hasEndings(form) ? ["ending"] : []),
+  ];
   return bad(
     at,
-    `${quote(field)} is not a field of this form (fields: ${[...known, "submitted_at", "version", "lang"].join(", ")})`,
+    `${quote(field)} is not a field of this form (fields: ${[...known, ...recorded, "submitted_at", "version", "lang"].join(", ")})`,
   );
 }
 

@@ -29,6 +29,7 @@ export const reportAr: ReportText = {
   no_questions: "لا يحتوي هذا النموذج على أسئلة لتلخيصها.",
   numbers: "الأرقام",
   answered_of: "أجاب {answered} من {responses} ({pct})",
+  shown_of: "{answered} من {shown} عُرض عليهم ({pct})، {responses} مشاركين",
   no_answers: "لا توجد إجابات بعد.",
   option: "الخيار",
   count: "العدد",

@@ -30,6 +30,7 @@ export const reportDe: ReportText = {
   no_questions: "Dieses Formular hat keine Fragen, die sich auswerten lassen.",
   numbers: "Zahlen",
   answered_of: "{answered} von {responses} beantwortet ({pct})",
+  shown_of: "{answered} von {shown}, denen sie gezeigt wurde ({pct}), {responses} Befragte",
   no_answers: "Noch keine Antworten.",
   option: "Option",
   count: "Anzahl",

@@ -30,6 +30,7 @@ export const reportEn = {
   no_questions: "This form has no questions to summarise.",
   numbers: "Numbers",
   answered_of: "{answered} of {responses} answered ({pct})",
+  shown_of: "{answered} of {shown} shown ({pct}), {responses} respondents",
   no_answers: "No answers yet.",
   option: "Option",
   count: "Count",

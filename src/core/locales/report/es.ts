@@ -31,6 +31,7 @@ export const reportEs: ReportText = {
   no_questions: "Este formulario no tiene preguntas que resumir.",
   numbers: "Cifras",
   answered_of: "{answered} de {responses} respondieron ({pct})",
+  shown_of: "{answered} de {shown} a quienes se mostró ({pct}), {responses} encuestados",
   no_answers: "Aún no hay respuestas.",
   option: "Opción",
   count: "Cantidad",

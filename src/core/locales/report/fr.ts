@@ -31,6 +31,7 @@ export const reportFr: ReportText = {
   no_questions: "Ce formulaire n’a aucune question à résumer.",
   numbers: "Chiffres",
   answered_of: "{answered} sur {responses} ont répondu ({pct})",
+  shown_of: "{answered} sur {shown} à qui elle a été posée ({pct}), {responses} répondants",
   no_answers: "Pas encore de réponses.",
   option: "Option",
   count: "Nombre",

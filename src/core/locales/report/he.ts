@@ -29,6 +29,7 @@ export const reportHe: ReportText = {
   no_questions: "בטופס הזה אין שאלות לסיכום.",
   numbers: "מספרים",
   answered_of: "{answered} מתוך {responses} ענו ({pct})",
+  shown_of: "{answered} מתוך {shown} שהוצגה להם ({pct}), {responses} משיבים",
   no_answers: "עדיין אין תשובות.",
   option: "אפשרות",
   count: "מספר",

@@ -30,6 +30,7 @@ export const reportIt: ReportText = {
   no_questions: "Questo modulo non ha domande da riassumere.",
   numbers: "Numeri",
   answered_of: "{answered} su {responses} hanno risposto ({pct})",
+  shown_of: "{answered} su {shown} a cui è stata mostrata ({pct}), {responses} rispondenti",
   no_answers: "Ancora nessuna risposta.",
   option: "Opzione",
   count: "Numero",

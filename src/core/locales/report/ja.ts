@@ -29,6 +29,7 @@ export const reportJa: ReportText = {
   no_questions: "このフォームには集計できる質問がありません。",
   numbers: "数値",
   answered_of: "{responses} 件中 {answered} 件が回答（{pct}）",
+  shown_of: "表示された {shown} 人中 {answered} 人が回答（{pct}）、回答者 {responses} 人",
   no_answers: "まだ回答はありません。",
   option: "選択肢",
   count: "件数",

@@ -31,6 +31,7 @@ export const reportNl: ReportText = {
   no_questions: "Dit formulier heeft geen vragen om samen te vatten.",
   numbers: "Cijfers",
   answered_of: "{answered} van {responses} beantwoord ({pct})",
+  shown_of: "{answered} van {shown} aan wie ze getoond werd ({pct}), {responses} respondenten",
   no_answers: "Nog geen antwoorden.",
   option: "Optie",
   count: "Aantal",

@@ -29,6 +29,7 @@ export const reportPl: ReportText = {
   no_questions: "Ten formularz nie ma pytań do podsumowania.",
   numbers: "Liczby",
   answered_of: "Odpowiedziało {answered} z {responses} ({pct})",
+  shown_of: "{answered} z {shown}, którym ją pokazano ({pct}), {responses} respondentów",
   no_answers: "Brak odpowiedzi.",
   option: "Opcja",
   count: "Liczba",

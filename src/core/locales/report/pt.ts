@@ -30,6 +30,7 @@ export const reportPt: ReportText = {
   no_questions: "Este formulário não tem perguntas para resumir.",
   numbers: "Números",
   answered_of: "{answered} de {responses} responderam ({pct})",
+  shown_of: "{answered} de {shown} a quem foi mostrada ({pct}), {responses} respondentes",
   no_answers: "Ainda sem respostas.",
   option: "Opção",
   count: "Quantidade",

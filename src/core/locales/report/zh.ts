@@ -29,6 +29,7 @@ export const reportZh: ReportText = {
   no_questions: "此表单没有可汇总的问题。",
   numbers: "数据",
   answered_of: "{responses} 人中 {answered} 人作答（{pct}）",
+  shown_of: "显示给 {shown} 人，其中 {answered} 人作答（{pct}），共 {responses} 位受访者",
   no_answers: "暂无回答。",
   option: "选项",
   count: "数量",
