@@ -111,6 +111,14 @@ export const stats = z.object({
   median_seconds: num
     .nullable()
     .describe("Median seconds from start to submit, over responses that carried it"),
+  endings: z
+    .array(z.object({ id: str, count: int }))
+    .optional()
+    .describe("Responses per ending reached (SPEC §24)"),
+  variables: z
+    .array(z.looseObject({ id: str, label: str, count: int }))
+    .optional()
+    .describe("Each variable: numbers' min, mean, max; other values' most frequent (SPEC §24)"),
 });
 
 export const period = z.enum(["7d", "30d", "90d", "all"], { error: "must be 7d, 30d, 90d or all" });

@@ -18,20 +18,26 @@ export interface EmailLinks {
   report: string;
 }
 
-/** Fills {form_title}, {field:<id>} and {date}; line breaks are stripped (no header injection). */
+/**
+ * Fills {form_title}, {field:<id>}, {var:<id>} (SPEC §24) and {date}; line breaks are stripped
+ * (no header injection).
+ */
 export function fillSubject(
   template: string,
   form: Form,
   payload: Record<string, unknown>,
   date: Date,
+  variables: Record<string, unknown> = {},
 ): string {
+  const own = (record: Record<string, unknown>, id: string) =>
+    Object.hasOwn(record, id) ? record[id] : undefined;
   return (
     template
       .replace(/\{form_title\}/g, form.title)
       .replace(/\{date\}/g, date.toISOString().slice(0, 10))
       // a respondent's text, to addresses no one verified: plain, short, no links (SPEC §23)
-      .replace(/\{field:([a-z][a-z0-9_]*)\}/g, (_m, id: string) =>
-        subjectAnswer(cellText(payload[id])),
+      .replace(/\{(field|var):([a-z][a-z0-9_]*)\}/g, (_m, kind: string, id: string) =>
+        subjectAnswer(cellText(own(kind === "var" ? variables : payload, id))),
       )
       .replace(/[\r\n]+/g, " ")
       .trim()
@@ -89,6 +95,7 @@ export function responseEmail(
   payload: Record<string, unknown>,
   submittedAt: Date,
   links: EmailLinks,
+  variables: Record<string, unknown> = {},
 ): Email {
   const t = ownerText(form.locale);
   const subject = fillSubject(
@@ -96,6 +103,7 @@ export function responseEmail(
     form,
     payload,
     submittedAt,
+    variables,
   );
   const rows = localAnswerRows(form, payload);
   const heading = fill(t.new_response, { title: form.title });

@@ -35,6 +35,8 @@ export function respondentEmail(
   submittedAt: Date,
   /** The language the respondent read (the response's `lang`) and the form's translations. */
   language: { lang?: string | null; translations?: Translations | null } = {},
+  /** The response's variables (SPEC §24): `{var:<id>}` in the subject and the body. */
+  variables: Record<string, unknown> = {},
 ): Email {
   const mail = own.notifications.respondent;
   if (!mail) throw new Error("the form no longer sends respondents a copy");
@@ -51,10 +53,11 @@ export function respondentEmail(
     form,
     shown,
     submittedAt,
+    variables,
   );
   const intro = fill(t.copy_intro, { title: form.title });
   const rows = localAnswerRows(form, shown);
-  const values = { answers: shown };
+  const values = { answers: shown, variables };
   const text = [
     config.body ? pipe(markdownText(config.body), values) : intro,
     "",

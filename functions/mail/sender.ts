@@ -22,6 +22,8 @@ interface Due {
   definition: Form;
   response_id: string | null;
   payload: Record<string, unknown> | null;
+  /** The response's variables (SPEC §24), piped into subjects and the respondent's copy. */
+  variables: Record<string, unknown> | null;
   submitted_at: string | null;
   digest_key: string | null;
   digest_from: string | null;
@@ -67,7 +69,7 @@ export async function drainOutbox(
        returning o.id, o.kind, o.milestone, o.recipients, o.attempts, o.form_id, o.response_id,
                  o.digest_key, o.digest_from, o.digest_until, o.invite, o.partial
      )
-     select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.id as form_id, f.definition, b.response_id, r.payload, r.submitted_at,
+     select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.id as form_id, f.definition, b.response_id, r.payload, r.variables, r.submitted_at,
             b.digest_key, b.digest_from, b.digest_until, b.invite,
             (select a.handler from accounts a where a.id = f.account_id) as handler,
             coalesce(r.lang, p.lang) as lang,
@@ -154,6 +156,7 @@ async function compose(ctx: AppContext, row: Due) {
       row.recipients,
       new Date(row.submitted_at ?? Date.now()),
       { lang: row.lang, translations: row.translations },
+      row.variables ?? {},
     );
   const report = await viewLink(ctx, { kind: "report", formId: row.form_id, period: "30d" });
   if (row.kind === "milestone")
@@ -169,6 +172,7 @@ async function compose(ctx: AppContext, row: Due) {
       report,
       ...(response ? { response } : {}),
     },
+    row.variables ?? {},
   );
 }
 

@@ -11,6 +11,7 @@ import { formLineage } from "../services/versions/reads.ts";
 import { resolveWhere } from "../services/where/resolve.ts";
 import { whereSql } from "../services/where/sql.ts";
 import { reachedCounts } from "./dropoff.ts";
+import { logicSummary } from "./logic-summary.ts";
 import { reportTallies } from "./report-tallies.ts";
 import { shownCounts } from "./shown.ts";
 import { beaconTotals, dayOf, daysEnding, statsBesideTrend, statsOfDays } from "./stats.ts";
@@ -134,7 +135,7 @@ export async function collectReport(
   const trending = allTime
     ? tallying.then((t) => daysEnding(t.days, w.now, TREND_DAYS))
     : trendFor(ctx, row.id, w.now, TREND_DAYS, test, where);
-  const [t, stats, trend, furthest, languages, shown] = await Promise.all([
+  const [t, stats, trend, furthest, languages, shown, logic] = await Promise.all([
     tallying,
     allTime
       ? Promise.all([tallying, beaconTotals(ctx, row.id)]).then(([t, events]) =>
@@ -147,6 +148,7 @@ export async function collectReport(
     languageCounts(ctx, row, w.since, w.until, test, where),
     // a conditional question's share is of those its logic showed it to (SPEC §24)
     shownCounts(ctx, row.id, row.definition, w.since, w.until, test, where),
+    logicSummary(ctx, row.id, row.definition, w.since, w.until, test, where),
   ]);
   for (const [id, n] of shown) {
     const tally = t.tallies.get(id);
@@ -179,5 +181,6 @@ export async function collectReport(
     earlier: t.earlier,
     ...(languages ? { languages } : {}),
     ...(where.length > 0 ? { segment: where } : {}),
+    ...(logic ? { logic } : {}),
   };
 }

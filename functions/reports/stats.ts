@@ -7,6 +7,7 @@ import { formLineage } from "../services/versions/reads.ts";
 import { resolveWhere } from "../services/where/resolve.ts";
 import { whereSql } from "../services/where/sql.ts";
 import { funnelFor } from "./dropoff.ts";
+import { logicSummary } from "./logic-summary.ts";
 
 const DAY = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -30,16 +31,19 @@ export async function formStats(
   const filter = await resolveWhere(ctx, row, where, lines);
   // one pass over the responses of the days not yet kept counts them by day, their answers and
   // their median time (dropoff.ts); the beacons' totals come from their per-day counters
-  const [events, funnel, dropped] = await Promise.all([
+  const [events, funnel, dropped, logic] = await Promise.all([
     beaconTotals(ctx, row.id),
     funnelFor(ctx, row.id, row.definition.fields, lines, withTest, filter, now),
     droppedCopies(ctx, row.id),
+    // responses per ending and the variables' figures (SPEC §24), on a form with them
+    logicSummary(ctx, row.id, row.definition, null, null, withTest, filter),
   ]);
   const { responses, days, ...rest } = funnel;
   return {
     ...statsOfDays(now, days, responses, events),
     ...rest,
     respondent_copies_dropped: dropped,
+    ...(logic ? { endings: logic.endings, variables: logic.variables } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FunnelStep } from "./dropoff.ts";
 import type { Field } from "./field-schema.ts";
+import type { LogicSummary } from "./logic/summary.ts";
 import type { ReportPeriod } from "./report-locale.ts";
 import type { Tally } from "./report-summary.ts";
 import type { WhereCondition } from "./where/where.ts";
@@ -36,4 +37,6 @@ export interface ReportData {
   earlier?: { field: Field; answered: number }[];
   /** A segment (SPEC §18): the conditions its responses meet; its heading says so. */
   segment?: WhereCondition[];
+  /** Responses per ending reached, and the variables' figures (SPEC §24). */
+  logic?: LogicSummary;
 }

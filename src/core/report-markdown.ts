@@ -1,6 +1,7 @@
 // The report as Markdown (SPEC §6), in the form's language (SPEC §21): what the REST report, the
 // MCP tool and the digest's text part say. Every author string and answer is escaped.
 import type { Field } from "./field-schema.ts";
+import { logicSection } from "./logic/summary.ts";
 import { escapeMarkdown, markdownTable } from "./markdown.ts";
 import { optionValue } from "./options.ts";
 import { questionLabel } from "./piping.ts";
@@ -139,6 +140,7 @@ export function reportMarkdown(d: ReportData): string {
     );
   }
   if (d.languages) out.push(...languagesSection(d.languages, d.responses, l));
+  if (d.logic) out.push(...logicSection(d.logic, l));
   if (d.earlier && d.earlier.length > 0)
     out.push(
       `## ${t.earlier_heading}`,

@@ -2,6 +2,7 @@ import { barChart } from "../charts/bar-chart.ts";
 import { columnChart } from "../charts/column-chart.ts";
 import { funnelChart } from "../charts/funnel-chart.ts";
 import { escapeXml } from "../charts/svg.ts";
+import { logicRows } from "../logic/summary.ts";
 import { questionLabel } from "../piping.ts";
 import type { ReportData } from "../report-data.ts";
 import { type ReportLocale, reportLocale } from "../report-locale.ts";
@@ -88,6 +89,32 @@ function languages(d: ReportData, l: ReportLocale): string {
   )}</section>`;
 }
 
+/** Responses per ending and the variables' figures (SPEC §24), as tables. */
+function logic(d: ReportData, l: ReportLocale): string {
+  if (!d.logic) return "";
+  const { t } = l;
+  const out: string[] = [];
+  if (d.logic.endings.length > 0)
+    out.push(
+      `<h2 id="endings-h">${escapeXml(t.endings_heading)}</h2><section class="card" aria-labelledby="endings-h">${numbersTable(
+        l,
+        t.endings_heading,
+        [t.ending, t.responses],
+        d.logic.endings.map((e) => [e.id, e.count]),
+      )}</section>`,
+    );
+  if (d.logic.variables.length > 0)
+    out.push(
+      `<h2 id="vars-h">${escapeXml(t.variables_heading)}</h2><section class="card" aria-labelledby="vars-h">${numbersTable(
+        l,
+        t.variables_heading,
+        [t.variable, t.responses, t.variable_figures],
+        logicRows(d.logic, l),
+      )}</section>`,
+    );
+  return out.join("");
+}
+
 /** Fields of earlier versions, kept with their answers (SPEC §16). */
 function earlier(d: ReportData, l: ReportLocale): string {
   if (!d.earlier || d.earlier.length === 0) return "";
@@ -145,5 +172,5 @@ export function renderReportHtml(
   const meta = l.say("meta", { period: l.period(d.period), date: l.dateTime(d.generatedAt) });
   const footer = options.footer ?? escapeXml(l.say("footer", { slug: d.slug }));
   const dir = l.dir === "rtl" ? ' dir="rtl"' : "";
-  return `<!doctype html><html lang="${escapeXml(l.lang)}"${dir}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><header><h1>${escapeXml(title)}</h1><p class="meta">${escapeXml(meta)}</p>${kpis(d, l)}</header>${options.intro ?? ""}${trend(d, l)}<h2>${escapeXml(t.answers_heading)}</h2><div class="grid">${cards || `<p>${escapeXml(t.no_questions)}</p>`}</div>${d.quiz ? quiz(d.quiz, l) : ""}${languages(d, l)}${dropoff(d, l)}${earlier(d, l)}<footer>${footer}</footer></main></body></html>`;
+  return `<!doctype html><html lang="${escapeXml(l.lang)}"${dir}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>${REPORT_CSS}</style></head><body><main><header><h1>${escapeXml(title)}</h1><p class="meta">${escapeXml(meta)}</p>${kpis(d, l)}</header>${options.intro ?? ""}${trend(d, l)}<h2>${escapeXml(t.answers_heading)}</h2><div class="grid">${cards || `<p>${escapeXml(t.no_questions)}</p>`}</div>${d.quiz ? quiz(d.quiz, l) : ""}${languages(d, l)}${logic(d, l)}${dropoff(d, l)}${earlier(d, l)}<footer>${footer}</footer></main></body></html>`;
 }
