@@ -1,3 +1,5 @@
+import type { LogicForm } from "../../../src/core/logic/compiled.ts";
+import { pathChanges } from "../../../src/core/plan/logic.ts";
 import type { CountSpec } from "../../../src/core/plan/plan.ts";
 import type { AppContext } from "../../context.ts";
 
@@ -14,6 +16,49 @@ import type { AppContext } from "../../context.ts";
  * list. The text is assembled from the fixed fragments below; ids and labels travel as parameters.
  */
 export async function countChanges(
+  ctx: AppContext,
+  formId: string,
+  specs: readonly (CountSpec | undefined)[],
+  /** The live and the new definition, for the changes counted by path (SPEC §24). */
+  forms?: { old: LogicForm; next: LogicForm },
+): Promise<number[]> {
+  const byPath = specs.some((s) => s?.paths) && forms ? await changedPaths(ctx, formId, forms) : 0;
+  const counted = await countAnswers(
+    ctx,
+    formId,
+    specs.map((s) => (s?.paths ? undefined : s)),
+  );
+  return counted.map((n, i) => (specs[i]?.paths ? byPath : n));
+}
+
+/** Responses read per batch when their paths are compared. */
+const BATCH = 1000;
+
+/**
+ * The real responses whose path (the fields shown), ending or variables differ between the live
+ * definition and the new one: each walked twice by the core (the payload holds what its path
+ * showed), in batches by id, so memory stays flat.
+ */
+async function changedPaths(
+  ctx: AppContext,
+  formId: string,
+  { old, next }: { old: LogicForm; next: LogicForm },
+): Promise<number> {
+  let changed = 0;
+  let after: string | null = null;
+  for (;;) {
+    const rows: { id: string; payload: Record<string, unknown> }[] = await ctx.db.query(
+      `select id, payload from responses where form_id = $1 and not test
+          and ($2::uuid is null or id > $2::uuid) order by id limit ${BATCH}`,
+      [formId, after],
+    );
+    for (const r of rows) if (pathChanges(old, next, r.payload)) changed++;
+    if (rows.length < BATCH) return changed;
+    after = rows.at(-1)!.id;
+  }
+}
+
+async function countAnswers(
   ctx: AppContext,
   formId: string,
   specs: readonly (CountSpec | undefined)[],

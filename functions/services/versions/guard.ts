@@ -38,6 +38,7 @@ export async function planFor(
         ctx,
         row.id,
         draft.map((c) => c.count),
+        { old: row.definition, next },
       )
     : draft.map(() => 0);
   return finishPlan(next.slug, row?.version ?? null, draft, counts);

@@ -36,6 +36,12 @@ export function planLines(plan: Plan): string[] {
     else if (c.kind === "field_type_changed") tail = `: ${answers(n)} kept as given`;
     else if (c.kind === "retention_changed" && c.detail.includes("deletes"))
       tail = `: ${answers(n)} to delete`;
+    // a condition, jump, ending or variable (SPEC §24): the responses it would take elsewhere
+    else if (
+      c.kind === "rule_changed" &&
+      (c.detail.startsWith("logic:") || c.detail.includes("show_if"))
+    )
+      tail = `: ${n.toLocaleString("en-US")} response${n === 1 ? "" : "s"} would take another path or get other values`;
     return `${SIGN[c.kind]} ${c.detail}${tail}`;
   });
 }

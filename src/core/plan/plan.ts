@@ -2,6 +2,7 @@ import type { Field, FieldType } from "../field-schema.ts";
 import { optionFormerly, optionValue } from "../options.ts";
 import type { Form } from "../schema.ts";
 import { deepEqual } from "../show-if.ts";
+import { logicChanges } from "./logic.ts";
 import { movedFields } from "./order.ts";
 import type { Change, Plan } from "./plan-types.ts";
 
@@ -18,6 +19,8 @@ export interface CountSpec {
   list?: boolean;
   /** With no keys: the responses older than this many days (a retention change, SPEC §25). */
   olderThanDays?: number;
+  /** The responses whose path or values (ending, variables) the change would change (SPEC §24). */
+  paths?: boolean;
 }
 
 /** A change before counting: what to count, and whether answers make it destructive. */
@@ -144,6 +147,8 @@ function fieldChanges(old: Field, next: Field): DraftChange[] {
       kind: "rule_changed",
       field: next.id,
       detail: `rule ${next.id}: ${rules.join(", ")}${required}`,
+      // a condition changed: the responses whose path it changes (SPEC §24)
+      ...(rules.includes("show_if") ? { count: { keys: [], paths: true } } : {}),
     });
   }
   return changes;
@@ -152,7 +157,7 @@ function fieldChanges(old: Field, next: Field): DraftChange[] {
 /** What a field says, without what the plan reports on its own (type, options, rules, ids). */
 function wording(f: Field): Record<string, unknown> {
   const rest: Record<string, unknown> = { ...f };
-  for (const k of [...RULES, "options", "type", "formerly", "id"]) delete rest[k];
+  for (const k of [...RULES, "options", "type", "formerly", "id", "goto"]) delete rest[k];
   return rest;
 }
 
@@ -173,7 +178,14 @@ function formChanges(old: Form, next: Form): DraftChange[] {
   if (settings.length > 0)
     changes.push({ kind: "rule_changed", detail: `rule form: ${settings.join(", ")}` });
   changes.push(...retentionChanges(old, next));
-  const skip = new Set(["fields", "slug", "access"]);
+  changes.push(...logicChanges(old, next));
+  // the logic's own keys are told above; an ending's wording or a variable's label is content
+  const skip = new Set(["fields", "slug", "access", "steps"]);
+  const logicOnly = (f: Form) => ({
+    endings: (f.endings ?? []).map(({ show_if: _s, ...e }) => e),
+    variables: (f.variables ?? []).map(({ value: _v, ...v }) => v),
+  });
+  if (deepEqual(logicOnly(old), logicOnly(next))) skip.add("endings").add("variables");
   const other = Object.keys({ ...old, ...next }).filter(
     (k) =>
       !skip.has(k) &&
