@@ -2,13 +2,13 @@
 // token in the body as `preview`). Validated like any answer, stored flagged `test` with seq 0 (the
 // form's sequence untouched, so counts and milestones stay the real ones), and nothing is sent
 // for them: no anti-bot token asked, no email row, no webhook delivery.
-import { raise, unwrap } from "../../src/core/errors.ts";
-import { checkResponse, recorded } from "../../src/core/logic/respond.ts";
+import { raise } from "../../src/core/errors.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { scoreQuiz } from "../../src/core/score.ts";
 import type { AppContext } from "../context.ts";
 import { constantTimeEqual } from "../crypto.ts";
 import type { FormRow } from "./form-view.ts";
+import { checkedAnswers } from "./submit-answer.ts";
 import { submitStatement } from "./submit-sql.ts";
 import { checkUploads, uploadUrls } from "./submit-uploads.ts";
 
@@ -65,7 +65,11 @@ export async function submitTest(
     lang,
   }: { key?: string | undefined; hash: string | null; seconds: number | null; lang?: string },
 ) {
-  const { payload, path } = unwrap(checkResponse(form, input.body.fields, input.body.hidden));
+  const { payload, ending, recorded } = await checkedAnswers(
+    form,
+    input.body.fields,
+    input.body.hidden,
+  );
   const urls = uploadUrls(form, payload);
   if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
   const score = scoreQuiz(form, payload);
@@ -76,7 +80,7 @@ export async function submitTest(
     version,
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
-    ...recorded(form, path),
+    ...recorded,
     seconds,
     lang,
     maxResponses: null,
@@ -87,5 +91,5 @@ export async function submitTest(
     test: true,
   });
   const [inserted] = await ctx.db.query<{ id: string }>(statement.text, statement.params);
-  return { id: inserted!.id, score, payload };
+  return { id: inserted!.id, score, payload, ending };
 }

@@ -1,6 +1,5 @@
-import { raise, unwrap } from "../../src/core/errors.ts";
+import { raise } from "../../src/core/errors.ts";
 import { ignoredAnswers } from "../../src/core/ignored-answers.ts";
-import { checkResponse, recorded } from "../../src/core/logic/respond.ts";
 import { scoreQuiz } from "../../src/core/score.ts";
 import type { AppContext } from "../context.ts";
 import { clientDeadlineMs } from "../db/db.ts";
@@ -15,7 +14,7 @@ import { resumedPartial } from "./partials.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess, checkAntiBot, needsAntiBot } from "./respondent-access.ts";
 import { responseId } from "./response-id.ts";
-import { submitAnswer } from "./submit-answer.ts";
+import { checkedAnswers, storedEnding, submitAnswer } from "./submit-answer.ts";
 import {
   foldInserted,
   type Inserted,
@@ -23,6 +22,7 @@ import {
   responseInserter,
 } from "./submit-batch.ts";
 import { spokenAnswers } from "./submit-lang.ts";
+
 import { type SubmitRow, submitRow } from "./submit-row.ts";
 import { HANDED_OVER, submitStatement } from "./submit-sql.ts";
 import { submitTest, testAnswer } from "./submit-test.ts";
@@ -39,7 +39,9 @@ export interface SubmitInput {
 
 async function existing(ctx: AppContext, row: SubmitRow, key: string, hash: string) {
   const hit = await firstResponse(ctx, row.id, key, hash);
-  return hit ? submitAnswer(row.definition, hit.id, hit.score, hit.payload) : null;
+  if (!hit) return null;
+  const ending = await storedEnding(row.definition, hit.payload);
+  return submitAnswer(row.definition, hit.id, hit.score, hit.payload, ending);
 }
 
 /** Seconds since the respondent started, as the page counted them; null when implausible. */
@@ -136,7 +138,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     const t = await submitTest(ctx, row, { form, version }, input, { key, hash, seconds, lang });
     const ignored = ignoredAnswers(form.fields, input.body.fields, t.payload);
     return {
-      ...submitAnswer(form, t.id, t.score, t.payload),
+      ...submitAnswer(form, t.id, t.score, t.payload, t.ending),
       test: true,
       ...(ignored.length ? { ignored } : {}),
     };
@@ -155,7 +157,11 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     ? await resumedPartial(ctx, row.id, input.body.resume)
     : null;
   // the answers along the respondent's path; its ending and variables are the server's own
-  const { payload, path } = unwrap(checkResponse(form, input.body.fields, input.body.hidden));
+  const { payload, ending, recorded } = await checkedAnswers(
+    form,
+    input.body.fields,
+    input.body.hidden,
+  );
   const urls = uploadUrls(form, payload);
   if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
   const score = scoreQuiz(form, payload);
@@ -172,7 +178,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     version,
     payload: JSON.stringify(payload),
     score: score ? JSON.stringify(score) : null,
-    ...recorded(form, path),
+    ...recorded,
     seconds,
     lang,
     hooks: row.hooks,
@@ -253,7 +259,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   // answers not stored (a field hidden by show_if) are named, not dropped silently (SPEC §18)
   const ignored = ignoredAnswers(form.fields, input.body.fields, payload);
   return {
-    ...submitAnswer(form, inserted!.id, score, payload),
+    ...submitAnswer(form, inserted!.id, score, payload, ending),
     ...(ignored.length ? { ignored } : {}),
   };
 }

@@ -69,9 +69,3 @@ export function conditionRefs(c: Condition, into: string[] = []): string[] {
   if (c.field !== undefined && !into.includes(c.field)) into.push(c.field);
   return into;
 }
-
-/** A plain rule on a field with one of the first operators: what the page's entry judges alone. */
-export const isPlainRule = (c: Condition) =>
-  c.field !== undefined &&
-  !c.field.includes(".") &&
-  !["contains", "answered", "unanswered"].includes(c.op!);
