@@ -137,6 +137,14 @@ describe("a scripted agent run over every tool, each answer checked against its 
     const created = await call("create_form", { definition });
     expect(created).not.toHaveProperty("form_slug");
     expect(created).toMatchObject({ humanness: false, status: "live" });
+    // its logic tested before answers come (SPEC §24): one case, shown as passed
+    const logicRun = await call("test_form", {
+      slug: "lunch-poll",
+      cases: [
+        { name: "pizza", answers: { dish: "Pizza" }, expect: { shown: ["budget"], valid: true } },
+      ],
+    });
+    expect(logicRun).toMatchObject({ passed: 1, failed: 0 });
     // a live form published again stays as it is (drafts: test/backend/drafts.test.ts)
     expect(await call("publish_form", { slug: "lunch-poll" })).toMatchObject({ published: false });
     const access = await call("update_form_access", { slug: "lunch-poll", mode: "public" });
