@@ -60,6 +60,11 @@ export const translationSchema = z
       .optional()
       .describe("Field id → translated strings"),
     ending: endingTranslation.optional(),
+    /** Ending id → its translated texts (SPEC §24). */
+    endings: z
+      .record(z.string(), endingTranslation)
+      .optional()
+      .describe("Ending id → translated title and body"),
     quiz: z
       .strictObject({
         pass_ending: endingTranslation.optional(),

@@ -220,3 +220,42 @@ describe("toFormTerms", () => {
     });
   });
 });
+
+describe("endings chosen by condition, translated (SPEC §24)", () => {
+  const form = formSchema.parse({
+    title: "Quote",
+    slug: "quote",
+    languages: ["de"],
+    endings: [
+      { id: "sales", show_if: { field: "n", op: "gt", value: 9 }, title: "We call you" },
+      { id: "quote", title: "Your quote: {var:total}", body: "Thanks." },
+    ],
+    variables: [{ id: "total", value: "n * 2" }],
+    fields: [{ id: "n", type: "number", label: "How many?" }],
+  });
+  it("are strings a translation carries, by ending id, merged over the form's own", () => {
+    expect(formStrings(form).map((s) => s.path.join("."))).toContain("endings.quote.title");
+    const t = translationSchema.parse({
+      fields: { n: { label: "Wie viele?" } },
+      endings: {
+        sales: { title: "Wir rufen Sie an" },
+        quote: { title: "Ihr Angebot: {var:total}" },
+      },
+    });
+    const de = translate(form, t).form;
+    expect(de.endings!.map((e) => [e.id, e.title, e.body])).toEqual([
+      ["sales", "Wir rufen Sie an", undefined],
+      ["quote", "Ihr Angebot: {var:total}", "Thanks."],
+    ]);
+    // the conditions stay the form's
+    expect(de.endings![0]!.show_if).toEqual(form.endings![0]!.show_if);
+    const check = checkTranslation(
+      form,
+      translationSchema.parse({ endings: { nope: { title: "x" } } }),
+    );
+    expect(check.errors).toEqual([
+      { path: ["endings", "nope", "title"], message: expect.stringContaining("nope") },
+    ]);
+    expect(check.warnings.map((w) => w.path.join("."))).toContain("endings.quote.body");
+  });
+});

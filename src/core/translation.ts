@@ -52,6 +52,10 @@ export function formStrings(form: Form): FormString[] {
     add([...path, "title"], ending?.title);
     add([...path, "body"], ending?.body);
   }
+  for (const ending of form.endings ?? []) {
+    add(["endings", ending.id, "title"], ending.title);
+    add(["endings", ending.id, "body"], ending.body);
+  }
   add(["settings", "submit_label"], form.settings.submit_label);
   const copy = form.notifications.respondent;
   add(["notifications", "respondent", "subject"], copy?.subject);
@@ -124,6 +128,9 @@ export function translate(form: Form, translation: Translation): TranslatedForm 
       ...(form.body !== undefined && translation.body ? { body: translation.body } : {}),
       fields,
       ending: merged(form.ending, translation.ending),
+      ...(form.endings
+        ? { endings: form.endings.map((e) => merged(e, translation.endings?.[e.id])!) }
+        : {}),
       quiz: {
         ...form.quiz,
         pass_ending: merged(form.quiz.pass_ending, quiz?.pass_ending),
