@@ -33,12 +33,14 @@ for (const slug of readdirSync(join(client, "@me"))) {
   const page = html.toString();
   const lazy = ["solver-worker-", "solver.", "finish."];
   if (page.includes("data-ranking")) lazy.push("ranking.");
+  // a form with logic (SPEC §24): its definition carries `logic`, and the page fetches the chunk
+  if (page.includes('"logic":{')) lazy.push("logic.");
   if (page.includes('type="file"')) lazy.push("upload.");
   const later = js
     .flatMap((f) => [
       ...f
         .toString()
-        .matchAll(/(?:solver-worker-|solver\.|finish\.|ranking\.|upload\.)[\w-]+\.js/g),
+        .matchAll(/(?:solver-worker-|solver\.|finish\.|ranking\.|upload\.|logic\.)[\w-]+\.js/g),
     ])
     .map((m) => m[0])
     .filter((name) => lazy.some((prefix) => name.startsWith(prefix)))

@@ -141,6 +141,15 @@ describe.each(DB_KINDS)("logic on submit (%s)", (db) => {
     });
   });
 
+  it("names the same ending again for a retried submit (its Idempotency-Key)", async () => {
+    const body = { fields: { plan: "Enterprise", seats: 2, company: "A", email: "a@b.co" } };
+    const headers = { "idempotency-key": `retry-${db}` };
+    const first = await api("POST", "/api/forms/quote/submit", { key: null, body, headers });
+    const again = await api("POST", "/api/forms/quote/submit", { key: null, body, headers });
+    expect(first.status).toBe(201);
+    expect(again.body).toMatchObject({ response_id: first.body.response_id, ending: "sales" });
+  });
+
   it("refuses a required field on the path, and not one the path skips", async () => {
     // seats is required and on every path
     const missing = await submit("quote", {
