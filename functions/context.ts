@@ -2,6 +2,7 @@ import type { PageModel } from "../src/lib/page-model.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import type { RateLimiter } from "./limiter/rate-limiter.ts";
+import type { PageOrigins } from "./links/page-origins.ts";
 import type { FormCache } from "./services/form-cache.ts";
 
 /** Verifies the anti-bot token a submit carries (ALTCHA embedded, Turnstile in production). */
@@ -71,6 +72,8 @@ export interface AppContext {
   formCache: FormCache<unknown>;
   /** Rate-limit counts in memory, shared through the database in batches (limiter/). */
   limiter: RateLimiter;
+  /** Which origin serves each form's page: the static host's when it holds it, else the API's. */
+  pages: PageOrigins;
   /** Absent where the apps cannot be built (Deno): no ui:// resources are offered there. */
   apps?: UiApps | undefined;
 }
