@@ -147,8 +147,6 @@ export async function createContext(env: Env, options: ComposeOptions = {}): Pro
       log,
     });
     const pages = pageOrigins(config, log);
-    // read once now, so the first links already name the static host where it holds the page
-    void pages.refresh();
     return {
       config,
       db,

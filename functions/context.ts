@@ -17,6 +17,8 @@ export interface AntiBot {
 
 /** Where uploaded files live: a local folder embedded, Supabase Storage in production. */
 export interface FileStorage {
+  /** Where the files are, in words (`formdown doctor` names it): a folder, a bucket. */
+  where: string;
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
   /** Stores a stream as it arrives (uploads: memory does not grow with the file); an error in it fails the write. */
   write(key: string, data: ReadableStream<Uint8Array>, contentType: string): Promise<void>;
