@@ -33,16 +33,18 @@ export async function keyFor(ctx: AppContext, sealed: string): Promise<KeyObject
 /** Sends one claimed delivery and returns its outcome (never throws). */
 export async function attemptDelivery(ctx: AppContext, row: Claimed): Promise<Outcome> {
   const outcome = await attempt(ctx, row);
-  if (outcome.status !== "delivered") logFailure(ctx, row, outcome);
   return row.unwritten ? { ...outcome, unwritten: unwrittenRow(row) } : outcome;
 }
 
 /**
- * One JSON line per failed attempt (SPEC §22): the delivery's id (the `webhook-id` the receiver
- * got, and the id in the delivery log), what the receiver answered, and what comes next. The
- * receiver is named by its origin alone: a path may hold a secret (a Slack hook's).
+ * One JSON line per failed attempt (SPEC §22), said by whoever records its outcome (the sender,
+ * the drain; not a sender already stopped, whose attempt is sent again): the delivery's id (the
+ * `webhook-id` the receiver got, and the id in the delivery log), what the receiver answered, and
+ * what comes next. The receiver is named by its origin alone: a path may hold a secret (a Slack
+ * hook's).
  */
-function logFailure(ctx: AppContext, row: Claimed, outcome: Outcome): void {
+export function logFailedAttempt(ctx: AppContext, row: Claimed, outcome: Outcome): void {
+  if (outcome.status === "delivered") return;
   let receiver = "";
   try {
     receiver = new URL(row.url).origin;
