@@ -146,7 +146,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     const moved = await renamedTo(ctx, c.req.param("at").slice(1), c.req.param("slug"));
     if (!moved) raise("not_found", "No such form.");
     const search = new URL(c.req.url).search;
-    return c.redirect(`${ctx.config.publicBaseUrl}${moved}${search}`, 301);
+    return c.redirect(`${moved}${search}`, 301);
   });
 
   // The public definition a page on another origin may render: no answer key, no recipients. A
