@@ -13,7 +13,6 @@ import { checkInvite } from "./invite-check.ts";
 import { hit } from "./rate-limit.ts";
 import { checkAccess } from "./respondent-access.ts";
 import { responseId } from "./response-id.ts";
-import { queueResumeLink, resumeAddress } from "./resume-link.ts";
 
 /** A partial's answers: at most this many bytes of JSON. */
 const MAX_PARTIAL = 64 * 1024;
@@ -71,8 +70,10 @@ export async function savePartial(
     lang,
     invite: invite?.token ?? null,
   });
-  const address = resumeAddress(row.definition, kept);
-  if (address) await queueResumeLink(ctx, row.id, saved.id, address);
+  // the resume link by email is loaded with the first save (the edge function's cold start skips it)
+  const link = await import("./resume-link.ts");
+  const address = link.resumeAddress(row.definition, kept);
+  if (address) await link.queueResumeLink(ctx, row.id, saved.id, address);
   return saved;
 }
 
