@@ -8,11 +8,14 @@ import { errorHandler, failureResponse } from "./http/errors.ts";
 import { insightRoutes } from "./insights/routes.ts";
 import { mcpRoutes } from "./mcp/route.ts";
 import { openApiDocument } from "./openapi.ts";
+import { resultsRoutes } from "./results/routes.ts";
 import { accountRoutes } from "./routes/accounts.ts";
+import { auditRoutes } from "./routes/audit.ts";
 import { deployRoutes } from "./routes/deploys.ts";
 import { fieldRoutes } from "./routes/fields.ts";
 import { formRoutes } from "./routes/forms.ts";
 import { inviteRoutes } from "./routes/invites.ts";
+import { memberRoutes } from "./routes/members.ts";
 import { responseRoutes } from "./routes/responses.ts";
 import { versionRoutes } from "./routes/versions.ts";
 import { viewRoutes } from "./routes/views.ts";
@@ -28,6 +31,8 @@ export function ownerApp(ctx: AppContext): Hono<Env> {
   app.onError(errorHandler(ctx.log));
   ownerRoutes(app, ctx);
   mcpRoutes(app, ctx);
+  // teammates' results in the browser (SPEC §26): HTML pages, outside the API's document
+  resultsRoutes(app, ctx);
   app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
   return app;
 }
@@ -59,6 +64,8 @@ export function ownerRoutes(app: Hono<Env>, ctx: AppContext): void {
     },
   );
   accountRoutes(app, ctx);
+  memberRoutes(app, ctx);
+  auditRoutes(app, ctx);
   formRoutes(app, ctx);
   deployRoutes(app, ctx);
   fieldRoutes(app, ctx);

@@ -12,7 +12,7 @@ import { respondentEmail } from "./respondent-email.ts";
 
 interface Due {
   id: string;
-  kind: "response" | "milestone" | "digest" | "respondent" | "invite";
+  kind: "response" | "milestone" | "digest" | "respondent" | "invite" | "sign_in";
   milestone: number | null;
   recipients: string[];
   attempts: number;
@@ -31,6 +31,10 @@ interface Due {
   /** The language the respondent read, and the form's translations (their copy speaks it). */
   lang: string | null;
   translations: Translations | null;
+  /** Composed when written (a sign-in link, SPEC §26): no form to compose it from. */
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -59,13 +63,16 @@ export async function drainOutbox(
        update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + interval '5 minutes'
          from claimed where o.id = claimed.id
        returning o.id, o.kind, o.milestone, o.recipients, o.attempts, o.form_id, o.response_id,
-                 o.digest_key, o.digest_from, o.digest_until, o.invite
+                 o.digest_key, o.digest_from, o.digest_until, o.invite,
+                 o.subject, o.text_body, o.html_body
      )
      select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.id as form_id, f.definition, b.response_id, r.payload, r.submitted_at,
             b.digest_key, b.digest_from, b.digest_until, b.invite,
             (select a.handler from accounts a where a.id = f.account_id) as handler,
-            r.lang, case when b.kind = 'respondent' then f.translations end as translations
-       from bumped b join forms f on f.id = b.form_id left join responses r on r.id = b.response_id`,
+            r.lang, case when b.kind = 'respondent' then f.translations end as translations,
+            b.subject, b.text_body, b.html_body
+       from bumped b left join forms f on f.id = b.form_id left join responses r on r.id = b.response_id
+      where f.id is not null or b.kind = 'sign_in'`,
     [limit],
   );
   let sent = 0;
@@ -121,6 +128,8 @@ export async function drainOutbox(
 
 /** Subject and bodies, with signed links that open in a browser (no API key needed). */
 async function compose(ctx: AppContext, row: Due) {
+  if (row.kind === "sign_in")
+    return { subject: row.subject ?? "", text: row.text_body ?? "", html: row.html_body ?? "" };
   if (row.kind === "digest") return digestEmail(ctx, row);
   if (row.kind === "invite")
     return inviteEmail(
