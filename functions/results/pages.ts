@@ -103,7 +103,7 @@ export function formPage(
 const exportCard = (base: string, query: string) =>
   card(
     "Export",
-    `<p class="fd-actions">${["csv", "json"]
+    `<p class="fd-actions">${["xlsx", "csv", "json"]
       .map(
         (f) =>
           `<a class="fd-button fd-secondary" href="${base}/export?format=${f}${query ? `&amp;${e(query)}` : ""}" download>Download ${f.toUpperCase()}</a>`,

@@ -166,7 +166,8 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
   r.get(`${base}/export`, signedIn, async (c) => {
     const s = c.get("session");
-    const format = c.req.query("format") === "json" ? "json" : "csv";
+    const asked = c.req.query("format");
+    const format = asked === "json" || asked === "xlsx" ? asked : "csv";
     const head = await ownedFormHead(ctx, s.account, c.req.param("slug"));
     const field = c.req.query("field");
     const where = field
@@ -181,6 +182,7 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
     return new Response(toStream(out.chunks()), {
       headers: {
         "content-type": out.contentType,
+        ...(format === "xlsx" ? { "x-content-type-options": "nosniff" } : {}),
         "content-disposition": `attachment; filename="${out.slug}-responses.${format}"`,
         "cache-control": "no-store",
       },

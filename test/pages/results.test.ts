@@ -1,8 +1,10 @@
 // SPEC §26 "Results in the browser": a viewer signs in with a one-time link sent by email (through
 // the outbox), gets a 12-hour HttpOnly SameSite=Lax session, filters a form's responses, opens
-// one, exports, and cannot change the form; every page is accessible (axe) on a phone and a
-// desktop; the reads are in the audit log; an editor's one change takes the session's CSRF token.
+// one, downloads them as XLSX (read back: labels, typed cells), exports CSV and JSON, and cannot
+// change the form; every page is accessible (axe) on a phone and a desktop; the reads are in the
+// audit log; an editor's one change takes the session's CSRF token.
 import AxeBuilder from "@axe-core/playwright";
+import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailMessage } from "../../functions/context.ts";
@@ -116,6 +118,28 @@ describe.each(DB_KINDS)("results in the browser (%s)", { timeout: 180_000 }, (ki
       const box = await page.locator("main").boundingBox();
       expect(box!.width).toBeLessThanOrEqual(viewport.width);
       await noViolations(page);
+
+      // the filtered responses as a spreadsheet, downloaded by the page's own button
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download XLSX" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("team-responses.xlsx");
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile((await download.path())!);
+      const rows: unknown[][] = [];
+      book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      expect(rows[0]).toEqual(["Response", "Submitted at", "Your name", "How was it?"]);
+      expect(
+        rows
+          .slice(1)
+          .map((r) => [r[2], r[3]])
+          .sort(),
+      ).toEqual([
+        ["Ana", 5],
+        ["Cy", 4],
+      ]);
+      expect(rows[1]![1]).toBeInstanceOf(Date);
 
       await page.locator("tbody th a").first().click();
       await page.getByRole("heading", { name: /^Response/ }).waitFor();
