@@ -15,6 +15,7 @@ import { getStatsTool } from "./tools/get-form-stats.ts";
 import { getResponseTool } from "./tools/get-response.ts";
 import { getReportTool } from "./tools/get-response-report.ts";
 import { getResponsesTool } from "./tools/get-responses.ts";
+import { listAuditTool } from "./tools/list-audit.ts";
 import { listFormsTool } from "./tools/list-forms.ts";
 import { listResponsesTool } from "./tools/list-responses.ts";
 import { listWebhookDeliveriesTool } from "./tools/list-webhook-deliveries.ts";
@@ -61,6 +62,7 @@ export const TOOLS: ToolDef[] = [
   deleteResponsesTool,
   deleteFormTool,
   tryFormTool,
+  listAuditTool,
 ];
 
 /**
@@ -98,6 +100,8 @@ export const TOOL_SCOPES: Record<string, Scope> = {
   delete_form: "admin",
   // its submits store test answers
   try_form: "write",
+  // as GET /api/audit (SPEC §26)
+  list_audit: "admin",
 };
 
 export const SERVER_INFO = { name: "formdown", title: "Formdown", version: "0.1.0" };

@@ -136,6 +136,28 @@ describe.each(DB_KINDS)("audit log (%s)", { timeout: 120_000 }, (kind) => {
     ).toBe(true);
   });
 
+  it("reads the log through MCP with list_audit, as GET /api/audit does (an owner's key)", async () => {
+    const owner = await connectAgent("v2 SDK", s.url, s.apiKey);
+    try {
+      const read = await owner.call("list_audit", { action: "responses.export", form: "team" });
+      expect(read.isError, JSON.stringify(read.structuredContent)).toBeFalsy();
+      const { entries } = read.structuredContent as { entries: any[] };
+      expect(entries).toEqual((await audit("?action=responses.export&form=team")).entries);
+      expect(entries[0]).toMatchObject({ actor: { name: viewer.email }, form: "team" });
+      const older = await owner.call("list_audit", { until: entries[0].at });
+      expect(
+        (older.structuredContent as { entries: any[] }).entries.every((e) => e.at < entries[0].at),
+      ).toBe(true);
+      const bad = await owner.call("list_audit", { since: "yesterday" });
+      expect(bad.isError).toBe(true);
+      expect(bad.structuredContent).toMatchObject({ code: "invalid_param" });
+    } finally {
+      await owner.close();
+    }
+    const refused = await agent.call("list_audit", {});
+    expect(refused.structuredContent).toMatchObject({ code: "forbidden" });
+  });
+
   it("filters by action family, form and time, pages with the shared limit, refuses bad filters", async () => {
     const family = await audit("?action=responses");
     expect(family.entries.length).toBeGreaterThan(3);
@@ -174,7 +196,7 @@ describe.each(DB_KINDS)("audit log (%s)", { timeout: 120_000 }, (kind) => {
     const tools = Object.entries(TOOL_SCOPES)
       .filter(([name, scope]) => scope !== "read" || reads.test(name))
       .map(([name]) => name)
-      .filter((name) => !name.startsWith("list_webhook"));
+      .filter((name) => !/^list_(webhook|audit)/.test(name));
     expect(tools.filter((t) => !(t in TOOL_ACTIONS))).toEqual([]);
     expect(Object.keys(TOOL_ACTIONS).filter((t) => !(t in TOOL_SCOPES))).toEqual([]);
   });
