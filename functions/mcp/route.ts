@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { raise } from "../../src/core/errors.ts";
-import { authenticate, type Env } from "../auth.ts";
+import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { failureResponse } from "../http/errors.ts";
 import type { Account } from "../services/accounts.ts";
@@ -46,6 +46,7 @@ export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
         error: `This Origin may not call the MCP server: only pages of ${ctx.config.baseUrl}, or clients that send no Origin.`,
       });
     const account = await authenticate(ctx, c.req.header("authorization"));
+    account.ip = clientIp(c, ctx.config.trustedProxies) ?? null;
     // the SDK reads the body itself, of any size: refuse a declared one over 1 MiB first
     if (Number(c.req.header("content-length") ?? 0) > 1024 * 1024)
       raise("payload_too_large", "The request body is over 1048576 bytes.");

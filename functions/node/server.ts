@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "../app.ts";
+import { teamUpkeep } from "../audit/upkeep.ts";
 import { type ComposeOptions, createContext } from "../compose.ts";
 import type { Env } from "../config.ts";
 import type { AppContext } from "../context.ts";
@@ -134,6 +135,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sweepUploads(ctx).catch(failed("upload"));
     renewStorageProbe(ctx).catch(failed("storage probe"));
     enforceRetention(ctx).catch(failed("retention"));
+    teamUpkeep(ctx.db).catch(failed("audit log"));
     // PGlite has no autovacuum: the tables that grew are analyzed and vacuumed here
     if (ctx.db.kind === "pglite") embeddedUpkeep(ctx.db).catch(failed("embedded upkeep"));
   }, 60_000);

@@ -8,7 +8,6 @@ import { front, one } from "../contracts/front-ops.ts";
 import { readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
 import { findPublicForm, formStatus } from "../services/form-view.ts";
-import { loadPartial, savePartial } from "../services/partials.ts";
 import { checkAccess, checkAntiBot } from "../services/respondent-access.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
@@ -80,9 +79,10 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   // partial responses (SPEC §25): saved page by page, resumed by their token
+  // loaded with the first: a form without settings.partial never calls them (a cold start's weight)
   app.post("/api/forms/:slug/partial", front("savePartialResponse"), async (c) =>
     c.json(
-      await savePartial(
+      await (await import("../services/partials.ts")).savePartial(
         ctx,
         c.req.param("slug"),
         await readJson(c),
@@ -92,6 +92,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.get("/api/forms/:slug/partial/:token", front("getPartialResponse"), async (c) => {
     c.header("cache-control", "no-store");
+    const { loadPartial } = await import("../services/partials.ts");
     return c.json(await loadPartial(ctx, c.req.param("slug"), c.req.param("token")));
   });
 

@@ -9,8 +9,10 @@ import { publicUrl } from "../services/form-view.ts";
  * wherever it is served (services/form-view.ts publicUrl). The static host knows nothing of codes.
  */
 export function shortLinkRoutes(app: Hono<Env>, ctx: AppContext): void {
-  app.get("/:code{[A-Za-z0-9]{4,16}}", async (c) => {
+  app.get("/:code{[A-Za-z0-9]{4,16}}", async (c, next) => {
     const code = c.req.param("code");
+    // the owner app's page of teammates' results (SPEC §26), never a code
+    if (code === "results") return next();
     const [row] = await ctx.db.query<{ handler: string; slug: string }>(
       /[A-Z]/.test(code)
         ? "select a.handler, f.slug from forms f join accounts a on a.id = f.account_id where f.short_code = $1"

@@ -40,7 +40,8 @@ it("starts the edge function without the owner's side: no zod, YAML parsers or M
     ),
   );
   expect(heavy).toEqual([]);
-  expect(loaded.size).toBeLessThan(100);
+  // a bound that grows only with the respondent path itself (invites, partials, the audit hook)
+  expect(loaded.size).toBeLessThan(110);
 });
 
 // from its .ts files in the checkout, and bundled as `npm run build:deno` bundles it, run from a
