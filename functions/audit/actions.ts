@@ -80,6 +80,9 @@ export const TOOL_ACTIONS: Record<string, AuditedOperation> = {
   test_webhook: { action: "webhook.test" },
   delete_response: { action: "responses.erase" },
   delete_responses: { action: "responses.erase" },
+  create_invites: { action: "invites.create" },
+  list_invites: read("invites.list"),
+  revoke_invite: { action: "invites.revoke" },
 };
 
 /** The pages of `/results` (functions/results/routes.ts) that read responses or change a form. */
