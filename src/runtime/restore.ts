@@ -2,6 +2,7 @@
 // Cleared after a successful submit. Storage can be refused (private modes, some iframes): then
 // the page simply works without it.
 import type { Field } from "../core/field-schema.ts";
+import type { FormdownForm } from "./form-element.ts";
 
 export interface Saved {
   /** The answers, in the API's shape. */
@@ -31,6 +32,23 @@ export function save(slug: string, saved: Saved | null): void {
   } catch {
     // no storage: nothing to keep
   }
+}
+
+/**
+ * The answers a page starts with: what the respondent answered before (kept in this browser),
+ * else visible questions prefilled by ?f.<id>= (SPEC §25) unless the field says prefill: false.
+ * (`params` is frame.ts', passed in: imported here, the bundler made frame.ts a chunk of its own.)
+ */
+export function restoreKept(form: FormdownForm, params: URLSearchParams): void {
+  const { def } = form;
+  const saved = load(def.slug);
+  if (saved?.a) form.saved = saved;
+  const pre: Saved["a"] = {};
+  for (const f of def.fields) {
+    const v = params.getAll(`f.${f.id}`);
+    if (v.length && f.prefill !== false) pre[f.id] = f.type === "checkbox" ? v : v[0];
+  }
+  restore(form, def.fields, { ...pre, ...saved?.a });
 }
 
 /** Puts saved answers back into the page's controls (uploaded files are not kept). */
