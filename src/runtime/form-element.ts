@@ -1,9 +1,10 @@
 // The respondent runtime: one custom element over server-rendered HTML. It imports the same
 // show_if and answer validation as the server, so the page and the API can never disagree.
 // This is the page's entry, within the page JavaScript budget (8 KB gzip with any one chunk it
-// may load, test/pages/translation-files.test.ts): what a plain form needs to show its pages and
-// check them. The rest are chunks fetched when a form needs them: sending and the ending
-// (submit.ts, at the first answer), uploads, ranking, partial saving, a locked page's unlock.
+// may fetch, test/pages/translation-files.test.ts): what a form needs to show its pages and check
+// them. The rest are chunks fetched when a form needs them: sending, the anti-bot token and the
+// ending at the first answer; uploads, ranking, partial saving (and a locked page's unlock,
+// locked.ts).
 import type { Field } from "../core/field-schema.ts";
 import type { PipeValues } from "../core/piping.ts";
 import { visibleFields } from "../core/show-if.ts";
@@ -24,9 +25,21 @@ export type Path = { shown: Field[]; variables?: Record<string, unknown> };
 
 type Chunk<T> = Promise<T> | null;
 
+/** Fetches a chunk when first asked; after a fetch that failed (offline), the next ask fetches again. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let chunk: Chunk<T> = null;
+  return () => {
+    chunk ??= load();
+    chunk.catch(() => {
+      chunk = null;
+    });
+    return chunk;
+  };
+}
+
 /**
- * The element. Its public members are what its chunks use (submit.ts, upload.ts); the rest is
- * private to the entry.
+ * The element. Its public members are what its other modules and chunks use (submit.ts,
+ * upload.ts, partial.ts); the rest is private to it.
  */
 export class FormdownForm extends HTMLElement {
   def!: Definition;
@@ -37,14 +50,11 @@ export class FormdownForm extends HTMLElement {
   uploads = new Map<string, string>();
   /** Uploads on their way: a submit waits for them. */
   sending = new Set<Promise<void>>();
-  /** Made by submit.ts once it is here (it renders Turnstile's widget, solves ALTCHA). */
-  antiBot: AntiBot | null = null;
   /** One per page load: a retried submit can never be stored twice. */
   key = crypto.randomUUID();
   /** What this browser keeps of the answers (restore.ts). */
   saved: Saved = { a: {} };
   #form: HTMLFormElement | null = null;
-  #submit: Chunk<typeof import("./submit.ts") | undefined> = null;
   #partial: Chunk<typeof import("./partial.ts")> = null;
   /**
    * A form with logic (SPEC §24): its path comes from the logic chunk, not show_if alone. The
@@ -94,8 +104,8 @@ export class FormdownForm extends HTMLElement {
           this.render();
         });
     }
-    // Turnstile's widget is shown from the start: its chunk comes at once (ALTCHA's at the first answer)
-    if (def.humanness && def.turnstileSiteKey) void this.more();
+    // Turnstile's widget is shown from the start (ALTCHA starts solving at the first answer)
+    if (def.turnstileSiteKey) void this.antiBot();
     const form = this.#form;
     form.addEventListener("input", () => this.#changed());
     form.addEventListener("change", (e) => this.#onChange(e));
@@ -104,12 +114,14 @@ export class FormdownForm extends HTMLElement {
       e.preventDefault();
       // Enter before the last page means Next, as respondents of paged forms expect
       if (this.#button("submit").hidden) return this.#move(1);
-      void this.more().then((m) => {
-        if (m) return m.submit(this);
-        const status = this.querySelector(".fd-status")!;
-        status.textContent = this.tr("offline");
-        status.classList.add("fd-bad");
-      });
+      this.#sender().then(
+        (m) => m.submit(this),
+        () => {
+          const status = this.querySelector(".fd-status")!;
+          status.textContent = this.tr("offline");
+          status.classList.add("fd-bad");
+        },
+      );
     });
     this.#button("next").addEventListener("click", () => this.#move(1));
     this.#button("back").addEventListener("click", () => this.#move(-1));
@@ -120,23 +132,24 @@ export class FormdownForm extends HTMLElement {
     return this.querySelector<HTMLButtonElement>(`[data-${name}]`)!;
   }
 
+  /** Sending (submit.ts), fetched at the first answer so it is here by Submit. */
+  #sender = once(() => import("./submit.ts"));
+  /** The ending (finish.ts), fetched at the first answer so it is here after Submit. */
+  finish = once(() => import("./finish.ts"));
+  #antiBot = once(() =>
+    import("./anti-bot.ts").then((m) => {
+      const made = new m.AntiBot(this.def, this.querySelector<HTMLElement>("[data-captcha]")!);
+      made.prepare();
+      return made;
+    }),
+  );
+
   /**
-   * The rest of the script (submit.ts: sending, the anti-bot token, the ending), fetched at the
-   * first answer so it is here by Submit; a Submit before any answer waits for it.
+   * The anti-bot token maker (anti-bot.ts) of a form that asks for one: fetched at the first
+   * answer (ALTCHA then starts solving, so it is done by Submit), for Turnstile at the start.
    */
-  more() {
-    this.#submit ??= import("./submit.ts").then(
-      (m) => {
-        this.antiBot = m.antiBot(this);
-        return m;
-      },
-      // offline: fetched again at the next answer or Submit
-      () => {
-        this.#submit = null;
-        return undefined;
-      },
-    );
-    return this.#submit;
+  antiBot(): Promise<AntiBot> | null {
+    return this.def.humanness ? this.#antiBot() : null;
   }
 
   url(path: string) {
@@ -167,12 +180,13 @@ export class FormdownForm extends HTMLElement {
 
   values(): PipeValues {
     const answers = this.answers();
-    return {
-      answers,
-      // with logic, the path's variables (the rest of the path is not read)
-      ...this.#path(answers),
-      hidden: Object.fromEntries(this.def.hidden.map((n) => [n, params.get(n) ?? ""])),
-    };
+    // with logic, the path's variables (the rest of the path is not read)
+    return { answers, ...this.#path(answers), hidden: this.hiddenValues() };
+  }
+
+  /** The form's hidden values, from the page's URL ("" when not given). */
+  hiddenValues() {
+    return Object.fromEntries(this.def.hidden.map((n) => [n, params.get(n) ?? ""]));
   }
 
   /** What a link or password form sends to be let in: its `access` (SPEC §19). */
@@ -188,7 +202,9 @@ export class FormdownForm extends HTMLElement {
       this.saved.s = Date.now();
       this.#beacon({ type: "start" });
     }
-    void this.more();
+    void this.#sender();
+    void this.antiBot();
+    void this.finish();
     this.saved.a = this.answers();
     save(this.def.slug, this.saved);
     this.render();

@@ -62,12 +62,8 @@ export function restore(root: HTMLElement, fields: readonly Field[], answers: Sa
       for (const value of v as string[])
         for (const li of list.querySelectorAll<HTMLElement>("li"))
           if (li.dataset.value === value) list.append(li);
+      // (ranking.ts sees the new order and updates the Up/Down buttons)
       list.dataset.touched = "1";
-      const items = [...list.children];
-      items.forEach((li, i) => {
-        li.querySelector<HTMLButtonElement>('[data-move="-1"]')!.disabled = i === 0;
-        li.querySelector<HTMLButtonElement>('[data-move="1"]')!.disabled = i === items.length - 1;
-      });
       continue;
     }
     for (const input of box.querySelectorAll<HTMLInputElement>(

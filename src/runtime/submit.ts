@@ -1,23 +1,11 @@
-// Sending the answers, a chunk of its own (form-element.ts fetches it at the first answer, so it is
-// here by Submit): the submit's body and retries, the anti-bot token, and what the page says when
-// the API refuses. The ending after it stored them is another chunk (finish.ts), fetched with this
-// one: each chunk fits the page's budget beside the entry.
-import { AntiBot } from "./anti-bot.ts";
+// Sending the answers, a chunk of its own that form-element.ts fetches at the first answer (so it
+// is here by Submit): the submit's body and retries (send.ts), the anti-bot token, what the page
+// says when the API refuses, and the ending once it stored them (finish.ts, another chunk).
 import type { FormdownForm } from "./form-element.ts";
 import { params } from "./frame.ts";
 import { pageOf } from "./page-view.ts";
 import { save } from "./restore.ts";
 import { send } from "./send.ts";
-
-// (a fetch that failed is tried again after the submit)
-const finish = import("./finish.ts").catch(() => null);
-
-/** The form's anti-bot token maker: Turnstile's widget renders now, ALTCHA starts solving. */
-export function antiBot(form: FormdownForm): AntiBot {
-  const made = new AntiBot(form.def, form.querySelector<HTMLElement>("[data-captcha]")!);
-  made.prepare();
-  return made;
-}
 
 /** The body of a submit, without the anti-bot token. */
 function submitBody(form: FormdownForm): Record<string, unknown> {
@@ -27,10 +15,8 @@ function submitBody(form: FormdownForm): Record<string, unknown> {
   if (def.locale) body.lang = def.locale;
   // the API validates against the version this page was built from, or answers form_changed
   if (typeof def.version === "number") body.version = def.version;
-  if (def.hidden.length)
-    body.hidden = Object.fromEntries(
-      def.hidden.flatMap((n) => (params.get(n) ? [[n, params.get(n)]] : [])),
-    );
+  // (an empty one is as good as none: the API keeps the given ones)
+  if (def.hidden.length) body.hidden = form.hiddenValues();
   if (def.preview) body.preview = def.preview;
   // a personal link (SPEC §25): the server spends it with the answers
   if (params.get("invite")) body.invite = params.get("invite");
@@ -74,16 +60,17 @@ export async function submit(form: FormdownForm): Promise<void> {
   }
   button.disabled = true;
   status.classList.remove("fd-bad");
-  const antiBot = form.antiBot!;
-  status.textContent = tr(antiBot.usesAltcha ? "verifying" : "sending");
+  const altcha = def.humanness && !def.turnstileSiteKey;
+  status.textContent = tr(altcha ? "verifying" : "sending");
   const url = form.url("/submit");
   try {
     const body = submitBody(form);
-    const token = await antiBot.token();
+    const antiBot = await form.antiBot();
+    const token = await antiBot?.token();
     if (token !== undefined) body.turnstile_token = token;
     status.textContent = tr("sending");
     let answer = await send(url, form.key, body);
-    if (answer.code === "captcha_failed" && antiBot.usesAltcha) {
+    if (answer.code === "captcha_failed" && antiBot?.usesAltcha) {
       // an expired challenge: solve a fresh one and try once more
       antiBot.renew();
       body.turnstile_token = await antiBot.token();
@@ -92,12 +79,11 @@ export async function submit(form: FormdownForm): Promise<void> {
     if (answer.status === 201) {
       const values = { ...form.values(), score: answer.score ?? null };
       save(def.slug, null);
-      const m = (await finish) ?? (await import("./finish.ts"));
-      return m.showDone(form, def, answer, values, tr);
+      return (await form.finish()).showDone(form, def, answer, values, tr);
     }
     // the server spends the anti-bot token once the form is open and its version known (access
     // is checked after it, SPEC §19): get a fresh one
-    if (!["form_closed", "form_changed"].includes(answer.code ?? "")) antiBot.renew();
+    if (!["form_closed", "form_changed"].includes(answer.code ?? "")) antiBot?.renew();
     // answers about fields this page does not have: the form changed under it (SPEC §16)
     const unknown = answer.details?.some((d) => Number.isNaN(pageOf(form, d.field)));
     if (answer.code === "form_changed" || unknown) return bad("changed");

@@ -1,5 +1,6 @@
 // Uploads, in their own chunk: only a page with a file field ever fetches it.
 import type { Field } from "../core/field-schema.ts";
+import type { AntiBot } from "./anti-bot.ts";
 import type { FormdownForm } from "./form-element.ts";
 import { params } from "./frame.ts";
 import type { Tr } from "./messages.ts";
@@ -11,8 +12,8 @@ export async function upload(form: FormdownForm, input: HTMLInputElement): Promi
   form.uploads.delete(field.id);
   if (!input.files?.[0]) return;
   const access = form.access();
-  await form.more();
-  const parts = await uploadParts(access, form.antiBot, form.def.preview);
+  const antiBot = await form.antiBot()?.catch(() => null);
+  const parts = await uploadParts(access, antiBot ?? null, form.def.preview);
   const url = await uploadFile(form, form.url("/uploads"), field, input, form.tr, parts);
   if (url) form.uploads.set(field.id, url);
 }
@@ -24,7 +25,7 @@ export async function upload(form: FormdownForm, input: HTMLInputElement): Promi
  */
 async function uploadParts(
   access: string | undefined,
-  antiBot: FormdownForm["antiBot"],
+  antiBot: AntiBot | null,
   /** A draft's preview token: a draft takes uploads only from its preview page (SPEC §23). */
   preview?: string | null,
 ): Promise<Record<string, string>> {
