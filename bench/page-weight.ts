@@ -141,7 +141,7 @@ for (const [path, html] of pages) {
   const first = load(loaded, [
     ...named("submit", all),
     ...named("finish", all),
-    ...(humanness ? named("solver", all) : []),
+    ...(humanness ? [...named("anti-bot", all), ...named("solver", all)] : []),
   ]);
   const worker = humanness
     ? readdirSync(join(client, "_astro")).find((f) => f.startsWith("solver-worker"))

@@ -12,6 +12,7 @@ import { validateAnswers } from "../core/validate-answers.ts";
 import type { AntiBot } from "./anti-bot.ts";
 import { collect } from "./collect.ts";
 import type { Definition } from "./definition.ts";
+import { beacon, reachAt } from "./dropoff.ts";
 import { fitFrame, params } from "./frame.ts";
 import { holdEvents } from "./hold.ts";
 import { problems, type Tr, translator } from "./messages.ts";
@@ -65,6 +66,7 @@ export class FormdownForm extends HTMLElement {
 
   connectedCallback() {
     this.def = JSON.parse(this.querySelector("#fd-def")!.textContent!) as Definition;
+    // (the hook for a form with logic goes here: see #logic)
     this.#start();
   }
 
@@ -74,7 +76,7 @@ export class FormdownForm extends HTMLElement {
     this.#form = this.querySelector("form");
     fitFrame();
     // a personal link's page says it was opened (SPEC §25)
-    this.#beacon({ type: "view", invite: params.get("invite") ?? undefined });
+    beacon(this, { type: "view", invite: params.get("invite") ?? undefined });
     // the 3D viewer is a separate chunk, fetched only by pages that show a model
     if (this.querySelector("model-viewer")) void import("@google/model-viewer");
     if (!this.#form) return;
@@ -156,15 +158,6 @@ export class FormdownForm extends HTMLElement {
     return `${this.def.apiBase}/api/forms/${encodeURIComponent(this.def.slug)}${path}`;
   }
 
-  #beacon(body: { type: string; field?: string; invite?: string | undefined }) {
-    void fetch(this.url("/events"), {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-      keepalive: true,
-    }).catch(() => {});
-  }
-
   answers() {
     return collect(this, this.def.fields, this.uploads);
   }
@@ -200,7 +193,7 @@ export class FormdownForm extends HTMLElement {
   #changed() {
     if (!this.saved.s) {
       this.saved.s = Date.now();
-      this.#beacon({ type: "start" });
+      beacon(this, { type: "start" });
     }
     void this.#sender();
     void this.antiBot();
@@ -210,24 +203,8 @@ export class FormdownForm extends HTMLElement {
     this.render();
   }
 
-  /**
-   * Drop-off: a field is reached when it (or a later one) is focused or answered, or its page is
-   * shown. Each answerable field the respondent reaches is reported once, in form order, and no
-   * answer travels with it (migration 20261124000300 says how stats count them).
-   */
   #reachAt(target: HTMLElement | null) {
-    const id = target?.closest<HTMLElement>("[data-field]")?.dataset.field;
-    const fields = this.def.fields;
-    const index = fields.findIndex((f) => f.id === id);
-    if (index < 0) return;
-    const visible = this.#path().shown;
-    const from = this.saved.f ?? -1;
-    fields.forEach((field, i) => {
-      if (i > from && i <= index && field.type !== "statement" && visible.includes(field))
-        this.#beacon({ type: "progress", field: field.id });
-    });
-    if (index > from) this.saved.f = index;
-    save(this.def.slug, this.saved);
+    reachAt(this, target, () => this.#path().shown);
   }
 
   async #onChange(event: Event) {
