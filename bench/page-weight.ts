@@ -20,15 +20,18 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildPages } from "../functions/node/build-pages.ts";
 
-const KINDS: Record<string, string> = {
-  plain:
-    "fields:\n  - { id: name, type: text, label: Name, required: true }\n  - { id: note, type: textarea, label: Note }",
-  partial:
-    "settings: { partial: true }\nfields:\n  - { id: name, type: text, label: Name, required: true, step: 1 }\n  - { id: email, type: email, label: Email, step: 2 }",
-  upload:
-    "fields:\n  - { id: name, type: text, label: Name, required: true }\n  - { id: cv, type: file, label: CV }",
-  password:
-    "access: { mode: password }\nfields:\n  - { id: name, type: text, label: Name, required: true }",
+const NAME = "  - { id: name, type: text, label: Name, required: true }";
+/** One form of each kind: its front matter after the title and slug. */
+const KINDS: Record<string, string[]> = {
+  plain: ["fields:", NAME, "  - { id: note, type: textarea, label: Note }"],
+  partial: [
+    "settings: { partial: true }",
+    "fields:",
+    "  - { id: name, type: text, label: Name, required: true, step: 1 }",
+    "  - { id: email, type: email, label: Email, step: 2 }",
+  ],
+  upload: ["fields:", NAME, "  - { id: cv, type: file, label: CV }"],
+  password: ["access: { mode: password }", "fields:", NAME],
 };
 
 const at = process.argv.indexOf("--dist");
@@ -48,7 +51,7 @@ if (!client) {
   for (const [slug, rest] of Object.entries(KINDS))
     writeFileSync(
       join(forms, "@kinds", `${slug}.md`),
-      `---\ntitle: ${slug}\nslug: ${slug}\n${rest}\n---\n`,
+      ["---", `title: ${slug}`, `slug: ${slug}`, ...rest, "---", ""].join("\n"),
     );
   // inside the project, so the server chunks resolve node_modules
   const outDir = new URL("../node_modules/.cache/formdown-page-weight/", import.meta.url).pathname;
@@ -136,7 +139,7 @@ for (const [path, html] of pages) {
   const afterUnlock = locked
     ? load(loaded, named("form-script", all).concat(named("form-element", all)))
     : 0;
-  // the first answer: sending, the anti-bot token (ALTCHA's solver when the form asks for one), the ending
+  // the first answer: sending, the ending, the anti-bot token (with ALTCHA's solver) if asked for
   const humanness = locked || uses("humanness");
   const first = load(loaded, [
     ...named("submit", all),
@@ -148,9 +151,15 @@ for (const [path, html] of pages) {
     : undefined;
   const inWorker = worker ? gz(worker) : 0;
   const onUse = html.includes('type="file"') ? load(loaded, named("upload", all)) : 0;
-  console.log(
-    `${path.padEnd(24)} up front ${upFront} · at start +${atStart}${locked ? ` · after unlock +${afterUnlock}` : ""} · first answer +${first}${inWorker ? ` (+${inWorker} worker)` : ""}${onUse ? ` · upload +${onUse}` : ""} · in all ${upFront + atStart + afterUnlock + first + onUse + inWorker}`,
-  );
+  const parts = [
+    `up front ${upFront}`,
+    `at start +${atStart}`,
+    ...(locked ? [`after unlock +${afterUnlock}`] : []),
+    `first answer +${first}${inWorker ? ` (+${inWorker} worker)` : ""}`,
+    ...(onUse ? [`upload +${onUse}`] : []),
+    `in all ${upFront + atStart + afterUnlock + first + onUse + inWorker}`,
+  ];
+  console.log(`${path.padEnd(24)} ${parts.join(" · ")}`);
 }
 
 const embed = join(client, "embed.js");

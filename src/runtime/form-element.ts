@@ -26,7 +26,7 @@ export type Path = { shown: Field[]; variables?: Record<string, unknown> };
 
 type Chunk<T> = Promise<T> | null;
 
-/** Fetches a chunk when first asked; after a fetch that failed (offline), the next ask fetches again. */
+/** Fetches a chunk when first asked; after a fetch that failed (offline), when asked again. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let chunk: Chunk<T> = null;
   return () => {
@@ -247,7 +247,7 @@ export class FormdownForm extends HTMLElement {
     showErrors(this, fields, problems(details, fields, this.answers(), this.tr, locale));
   }
 
-  /** Validates with the core; shows problems of the given fields only. Returns whether they pass. */
+  /** Validates with the core; shows problems of the given fields only; says whether they pass. */
   check(onlyPage: boolean): boolean {
     const answers = this.answers();
     const result = validateAnswers(this.def, answers);
