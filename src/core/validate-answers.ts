@@ -2,7 +2,7 @@ import { assertNever, type FieldIssue, fail, ok, type Result } from "./errors.ts
 import type { Field } from "./field-schema.ts";
 import { optionValue } from "./options.ts";
 import { andMore, MAX_PROBLEMS } from "./problem-list.ts";
-import { clip, clipList, quote } from "./quote.ts";
+import { clip, clipList, quoteText } from "./quote.ts";
 import { answerOf, visibleFields } from "./show-if.ts";
 
 /** A minimal view of a form: enough to validate answers (the page and the server share this). */
@@ -70,7 +70,7 @@ export function checkAnswer(field: Field, v: unknown): string | null {
       if (!strings(v)) return "must be a list of options";
       if (new Set(v).size !== v.length) return "must not repeat an option";
       const bad = v.find((x) => !values.includes(x));
-      return bad === undefined ? null : `${quote(bad)} is not one of the options`;
+      return bad === undefined ? null : `${quoteText(bad)} is not one of the options`;
     }
     case "ranking": {
       if (!strings(v)) return "must be a list of the options in order";
@@ -109,7 +109,7 @@ export function checkAnswer(field: Field, v: unknown): string | null {
       if (!v || typeof v !== "object" || Array.isArray(v)) return "must map row ids to columns";
       for (const [row, col] of Object.entries(v)) {
         if (!field.rows.some((r) => r.id === row))
-          return `${quote(row)} is not a row of this field`;
+          return `${quoteText(row)} is not a row of this field`;
         if (typeof col !== "string" || !field.columns.includes(col)) {
           return `row "${row}" must be one of: ${clipList(field.columns)}`;
         }
