@@ -1,11 +1,12 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { raise } from "../../src/core/errors.ts";
+import { MAX_ANSWER_KEYS } from "../../src/core/form-bounds.ts";
 import { isProtected } from "../../src/core/locked-form.ts";
 import { publicForm } from "../../src/core/public-form.ts";
 import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { front, one } from "../contracts/front-ops.ts";
-import { readJson } from "../http/body.ts";
+import { MAX_BODY, readJson } from "../http/body.ts";
 import { recordEvent } from "../services/events.ts";
 import { findPublicForm, formStatus } from "../services/form-view.ts";
 import { loadPartial, savePartial } from "../services/partials.ts";
@@ -60,7 +61,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   app.post("/api/forms/:slug/submit", front("submitResponse"), async (c) => {
-    const body = await readJson(c);
+    const body = await readJson(c, MAX_BODY, false, MAX_ANSWER_KEYS);
     // sent with an API key: the owner's test answer (SPEC §16); a wrong key is 401, as anywhere
     const auth = c.req.header("authorization");
     const result = await submit(ctx, c.req.param("slug"), {
@@ -85,7 +86,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
       await savePartial(
         ctx,
         c.req.param("slug"),
-        await readJson(c),
+        await readJson(c, MAX_BODY, false, MAX_ANSWER_KEYS),
         clientIp(c, ctx.config.trustedProxies),
       ),
     ),

@@ -186,7 +186,7 @@ describe.each(DB_KINDS)("no input ends or stalls the process (SPEC §23) on %s",
     ["a form of two fields", "filtered"],
     ["a form of 500 fields", "wide"],
   ])(
-    "answers a 1 MB submit of 91,920 unknown answers to %s with a short 400 listing 100 problems",
+    "answers a 1 MB submit of 91,920 unknown answers to %s with a short 400 before parsing it",
     async (_, slug) => {
       if (slug === "wide") {
         const fields = Array.from({ length: 500 }, (_, i) => ({ id: `f${i}`, type: "text" }));
@@ -199,14 +199,38 @@ describe.each(DB_KINDS)("no input ends or stalls the process (SPEC §23) on %s",
       expect(JSON.stringify({ fields }).length).toBeLessThanOrEqual(1024 * 1024);
       const res = await send("POST", `/api/forms/${slug}/submit`, { fields }, null);
       expect([res.status, res.json.code]).toEqual([400, "validation_failed"]);
-      expect(res.text.length).toBeLessThan(MAX_ERROR_BYTES);
-      expect(res.json.details).toHaveLength(100);
-      expect(res.json.details[0]).toEqual({ field: "k0", message: "is not a field of this form" });
-      // the rest counted, not listed
-      expect(res.json.error).toMatch(/91,920 answers need attention.*…and 91,820 more/);
+      // more keys than any form's answers can need: refused on a count, not parsed and listed
+      expect(res.json.error).toBe(
+        "The request body names 91,921 keys; this one takes at most 6,600.",
+      );
+      expect(res.text.length).toBeLessThan(1024);
+      // a saved partial answer reads the same body
+      const partial = await send("POST", `/api/forms/${slug}/partial`, { fields }, null);
+      expect([partial.status, partial.json.code]).toEqual([400, "validation_failed"]);
       await alive();
     },
   );
+
+  it("refuses any JSON body of more than 50,000 keys before parsing it", async () => {
+    const body = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, 1]));
+    const res = await send("PATCH", "/api/forms/filtered", body, s.apiKey);
+    expect([res.status, res.json.code]).toEqual([400, "validation_failed"]);
+    expect(res.json.error).toBe(
+      "The request body names 60,000 keys; this one takes at most 50,000.",
+    );
+    await alive();
+  });
+
+  it("lists 100 of 6,000 unknown answers and counts the rest", async () => {
+    const fields = Object.fromEntries(Array.from({ length: 6_000 }, (_, i) => [`k${i}`, 1]));
+    const res = await send("POST", "/api/forms/filtered/submit", { fields }, null);
+    expect([res.status, res.json.code]).toEqual([400, "validation_failed"]);
+    expect(res.text.length).toBeLessThan(MAX_ERROR_BYTES);
+    expect(res.json.details).toHaveLength(100);
+    expect(res.json.details[0]).toEqual({ field: "k0", message: "is not a field of this form" });
+    expect(res.json.error).toMatch(/6,000 answers need attention.*…and 5,900 more/);
+    await alive();
+  });
 
   it("answers a translation file of 12,720 unknown fields with a short 400 listing 100 problems, on REST and MCP", async () => {
     const form = `---
