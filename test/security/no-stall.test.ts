@@ -232,7 +232,7 @@ describe.each(DB_KINDS)("no input ends or stalls the process (SPEC §23) on %s",
     await alive();
   });
 
-  it("answers a translation file of 12,720 unknown fields with a short 400 listing 100 problems, on REST and MCP", async () => {
+  it("answers a translation file of 12,720 unknown fields with a short 400 before parsing it, on REST and MCP", async () => {
     const form = `---
 title: Event
 slug: event
@@ -254,13 +254,14 @@ fields:
       s.apiKey,
     );
     expect([put.status, put.json.code], put.text.slice(0, 500)).toEqual([400, "validation_failed"]);
-    expect(put.text.length).toBeLessThan(MAX_ERROR_BYTES);
-    expect(put.json.details).toHaveLength(100);
-    expect(put.json.details[0]).toEqual({
-      field: "translations.de.fields.f0.label",
-      message: expect.stringMatching(/^forms\/@me\/event\.de\.md:4: the form has no field "f0"/),
-    });
-    expect(put.json.error).toMatch(/…and 12,620 more/);
+    // far more than a translation of the form's two texts can be: refused on its length
+    expect(put.json.details).toEqual([
+      {
+        field: "translations.de",
+        message:
+          "forms/@me/event.de.md:1: the file is 251 KB: a translation of the form's 2 texts takes at most 17 KB (four times their length, and room for keys)",
+      },
+    ]);
     await alive();
     // the form as it is, then its translation alone through deploy_form {lang}
     const made = await send(
@@ -281,10 +282,37 @@ fields:
       },
       s.apiKey,
     );
-    expect(tool.text.length).toBeLessThan(MAX_ERROR_BYTES);
     expect(tool.json.result.isError, tool.text.slice(0, 500)).toBe(true);
     expect(tool.json.result.structuredContent.code).toBe("validation_failed");
-    expect(tool.json.result.structuredContent.details.length).toBeLessThanOrEqual(101);
+    expect(tool.json.result.structuredContent.details).toContainEqual({
+      field: "translations.de",
+      message: expect.stringMatching(/event\.de\.md:1: the file is 251 KB: a translation/),
+    });
+    await alive();
+  });
+
+  it("lists 100 of a translation's 2,000 unknown fields at their lines and counts the rest", async () => {
+    const fields = Array.from(
+      { length: 100 },
+      (_, i) => `  - id: q${i}\n    type: text\n    label: Question ${i}`,
+    );
+    const form = `---\ntitle: Many\nslug: many\nhumanness: false\nlanguages: [de]\nfields:\n${fields.join("\n")}\n---\n`;
+    const lines = Array.from({ length: 2_000 }, (_, i) => `  f${i}: {label: x}`);
+    const de = `---\ntitle: Viele\nfields:\n${lines.join("\n")}\n---\n`;
+    const put = await send(
+      "PUT",
+      "/api/forms/many",
+      { markdown: form, translations: { de: { content: de } } },
+      s.apiKey,
+    );
+    expect([put.status, put.json.code], put.text.slice(0, 500)).toEqual([400, "validation_failed"]);
+    expect(put.text.length).toBeLessThan(MAX_ERROR_BYTES);
+    expect(put.json.details).toHaveLength(100);
+    expect(put.json.details[0]).toEqual({
+      field: "translations.de.fields.f0.label",
+      message: expect.stringMatching(/^forms\/@me\/many\.de\.md:4: the form has no field "f0"/),
+    });
+    expect(put.json.error).toMatch(/…and 1,9\d\d more/);
     await alive();
   });
 
