@@ -130,6 +130,7 @@ export const partialBody = z.object({
   page: z.int().optional().describe("The page the respondent is on"),
   lang: str.optional(),
   access: str.optional().describe("The link token or password"),
+  turnstile_token: str.optional().describe("An anti-bot token: needed by a password form's saves"),
 });
 export const partialSaved = z.object({
   resume: str.describe("Keep it: the completing submit sends it as `resume`"),
@@ -205,7 +206,7 @@ export const frontOperations = Object.fromEntries(
       "Save a respondent's answers so far (settings.partial); answers the resume token",
       {
         200: json(partialSaved),
-        ...errors("BadRequest", "Forbidden", "NotFound", "TooLarge", "RateLimited"),
+        ...errors("BadRequest", "Forbidden", "NotFound", "TooLarge", "Captcha", "RateLimited"),
       },
       { ...PUBLIC, requestBody: requestBody(partialBody) },
     ),

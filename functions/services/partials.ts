@@ -9,7 +9,7 @@ import { randomToken } from "../crypto.ts";
 import { clientBucket } from "../http/client-address.ts";
 import { findPublicForm, formStatus } from "./form-view.ts";
 import { hit } from "./rate-limit.ts";
-import { checkAccess } from "./respondent-access.ts";
+import { checkAccess, checkAntiBot } from "./respondent-access.ts";
 import { responseId } from "./response-id.ts";
 
 /** A partial's answers: at most this many bytes of JSON. */
@@ -35,6 +35,9 @@ export async function savePartial(
 ) {
   hit(ctx, `submit:${slug}:${clientBucket(ip)}`, ctx.config.rateSubmit);
   const row = await partialForm(ctx, slug);
+  // a password is tried only with an anti-bot token, as on every other path (SPEC §23): the
+  // page sends one with each save of a password form
+  if (row.access_mode === "password") await checkAntiBot(ctx, body.turnstile_token, ip);
   await checkAccess(ctx, row.slug, row, body.access, ip);
   const fields = body.fields;
   if (typeof fields !== "object" || fields === null || Array.isArray(fields))

@@ -230,7 +230,7 @@ class FormdownForm extends HTMLElement {
     if (next === undefined) return;
     this.#page = next;
     this.#render();
-    void this.#partial?.then((m) =>
+    void this.#partial?.then(async (m) =>
       m.savePartial(
         this.#def,
         this.#url("/partial"),
@@ -238,6 +238,7 @@ class FormdownForm extends HTMLElement {
         next,
         this.#saved,
         submitBody(this.#def, this, {}).access,
+        this.#def.access === "password" ? await this.#spendToken() : undefined,
       ),
     );
     const first = this.querySelector<HTMLElement>(
@@ -245,6 +246,15 @@ class FormdownForm extends HTMLElement {
     );
     this.#reachAt(first);
     first?.focus();
+  }
+
+  /** The anti-bot token for a request that spends it (a partial save); a fresh one is solved next. */
+  async #spendToken(): Promise<string | null | undefined> {
+    const antiBot = this.#antiBot;
+    if (!antiBot) return undefined;
+    const token = antiBot.token();
+    antiBot.renew();
+    return token.catch(() => null);
   }
 
   async #submit() {

@@ -30,8 +30,10 @@ export async function savePartial(
   page: number,
   saved: Saved,
   access: unknown,
+  /** A password form's save tries the password: the server wants an anti-bot token with it. */
+  turnstile_token?: string | null,
 ): Promise<void> {
-  const body = { fields, page, lang: def.locale, resume: saved.r, access };
+  const body = { fields, page, lang: def.locale, resume: saved.r, access, turnstile_token };
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
