@@ -233,7 +233,7 @@ export async function replaceForm(
     raise("invalid_request", "The slug of a form cannot change; create a new form instead.");
   if (deepEqual(form, row.definition)) return { changed: false };
   const plan = options.plan ?? (await planFor(ctx, row, form, options.translations));
-  guardPlan(plan, options.confirm);
+  guardPlan(plan, options.confirm, account);
   const applyWebhooks = await prepareFileWebhooks(ctx, account.handler, form);
   let sha = options.sha ?? row.commit_sha;
   let path = row.file_path;
