@@ -7,6 +7,7 @@ import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { front, one } from "../contracts/front-ops.ts";
 import { MAX_BODY, readJson } from "../http/body.ts";
+import { needForm, needScope } from "../scopes.ts";
 import { recordEvent } from "../services/events.ts";
 import { findPublicForm, formStatus } from "../services/form-view.ts";
 import { loadPartial, savePartial } from "../services/partials.ts";
@@ -34,6 +35,18 @@ const open: MiddlewareHandler = async (c, next) => {
   // an error answer is built by the error handler, without the headers set above
   if (c.error) c.res.headers.set("access-control-allow-origin", "*");
 };
+
+/**
+ * The account of a key sent with a submit or upload: its owner's test answer or, with
+ * `test: false`, a real one, past the anti-bot check and the password. That writes answers: the
+ * key needs `write` and the form (SPEC §23), as try_form does.
+ */
+async function answeringKey(ctx: AppContext, header: string, slug: string): Promise<string> {
+  const account = await authenticate(ctx, header);
+  needScope(account, "write", "Answering a form with a key");
+  needForm(account, slug);
+  return account.id;
+}
 
 /**
  * Endpoints respondents' pages call, possibly from another origin: CORS open. What a cold start's
@@ -68,7 +81,8 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
       body,
       ip: clientIp(c, ctx.config.trustedProxies),
       idempotencyKey: c.req.header("idempotency-key"),
-      accountId: auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
+      accountId:
+        auth === undefined ? undefined : await answeringKey(ctx, auth, c.req.param("slug")),
     });
     return c.json(result, 201);
   });
@@ -119,7 +133,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
         },
         clientIp(c, ctx.config.trustedProxies),
         // with an API key: the owner's (a draft takes uploads only so or from its preview page)
-        auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
+        auth === undefined ? undefined : await answeringKey(ctx, auth, c.req.param("slug")),
       ),
       201,
     );
