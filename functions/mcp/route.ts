@@ -1,4 +1,6 @@
 import type { Hono } from "hono";
+import { MAX_ERROR_BYTES } from "../../src/core/bounded-failure.ts";
+import { clip } from "../../src/core/quote.ts";
 import { authenticate, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { jsonShape, MAX_BODY, MAX_JSON_KEYS, readBytes } from "../http/body.ts";
@@ -59,11 +61,11 @@ export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
     const request = withJsonAccept(c.req.raw, bytes);
     const [sdk, server] = await loadSdk();
     if (await sdk.isLegacyRequest(request.clone()))
-      return legacy(sdk, server, ctx, account, request);
+      return boundedError(await legacy(sdk, server, ctx, account, request));
     const answer = await modernHandler(sdk, server).fetch(request, {
       authInfo: { token: "api-key", clientId: account.handler, scopes: [], extra: { account } },
     });
-    return answer.status === 400 ? withOurVersions(answer) : answer;
+    return boundedError(answer.status === 400 ? await withOurVersions(answer) : answer);
   });
   // stateless: no SSE stream to GET, no session to DELETE
   const notAllowed = () =>
@@ -110,6 +112,31 @@ export function logMcpError(ctx: Pick<AppContext, "log">, error: unknown): void 
   if (!refused) ctx.log.error("mcp", error);
   else
     ctx.log.info(`mcp: refused a malformed request (${refused[1] ?? refused[2] ?? "media-type"})`);
+}
+
+/**
+ * An error answer is at most 64 KB (SPEC §23): a message that quotes what came (an unknown
+ * tool's or prompt's name, a resource's URI, the SDK's list of a malformed request's problems)
+ * is cut short. Answers under the bound, and results, go as they are.
+ */
+async function boundedError(answer: Response): Promise<Response> {
+  if (!/json/i.test(answer.headers.get("content-type") ?? "")) return answer;
+  const text = await answer.text();
+  const same = () => new Response(text, { status: answer.status, headers: answer.headers });
+  if (text.length <= MAX_ERROR_BYTES) return same();
+  let body: { error?: { message?: unknown; data?: unknown } } | null = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return same();
+  }
+  const error = body?.error;
+  if (!error || typeof error !== "object" || typeof error.message !== "string") return same();
+  error.message = clip(error.message, 2_000);
+  if (JSON.stringify(error.data ?? null).length > 2_000) delete error.data;
+  const headers = new Headers(answer.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: answer.status, headers });
 }
 
 /**

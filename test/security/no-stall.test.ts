@@ -387,6 +387,43 @@ fields:
     },
   );
 
+  it.each([
+    ["an unknown tool of a 500 KB name", call(6, { name: "x".repeat(500_000) }), -32602],
+    [
+      "a resource of a 500 KB URI",
+      {
+        jsonrpc: "2.0",
+        id: 7,
+        method: "resources/read",
+        params: { uri: `formdown://forms/${"x".repeat(500_000)}` },
+      },
+      -32602,
+    ],
+    [
+      "capabilities of 150 long malformed keys",
+      {
+        jsonrpc: "2.0",
+        id: 8,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-03-26",
+          capabilities: {
+            experimental: Object.fromEntries(
+              Array.from({ length: 150 }, (_, i) => [`k${i}`.padEnd(5_000, "x"), 1]),
+            ),
+          },
+          clientInfo: { name: "x", version: "1" },
+        },
+      },
+      -32603,
+    ],
+  ])("answers an MCP message quoting %s in at most 64 KB", async (_, body, code) => {
+    const res = await send("POST", "/api/mcp", body, s.apiKey);
+    expect(res.json.error.code, res.text.slice(0, 300)).toBe(code);
+    expect(res.text.length).toBeLessThan(MAX_ERROR_BYTES);
+    await alive();
+  });
+
   it("still answers a call of a few unknown arguments with every one named", async () => {
     const tool = await send("POST", "/api/mcp", call(5, { arguments: keys(60) }), s.apiKey);
     const answer = tool.json.result.structuredContent;
