@@ -11,7 +11,7 @@ import { clientBucket } from "../http/client-address.ts";
 import { findPublicForm, formStatus } from "./form-view.ts";
 import { checkInvite } from "./invite-check.ts";
 import { hit } from "./rate-limit.ts";
-import { checkAccess } from "./respondent-access.ts";
+import { checkAccess, checkAntiBot } from "./respondent-access.ts";
 import { responseId } from "./response-id.ts";
 
 /** A partial's answers: at most this many bytes of JSON. */
@@ -41,6 +41,9 @@ export async function savePartial(
 ) {
   hit(ctx, `submit:${slug}:${clientBucket(ip)}`, ctx.config.rateSubmit);
   const row = await partialForm(ctx, slug);
+  // a password is tried only with an anti-bot token, as on every other path (SPEC §23): the
+  // page sends one with each save of a password form
+  if (row.access_mode === "password") await checkAntiBot(ctx, body.turnstile_token, ip);
   await checkAccess(ctx, row.slug, row, body.access, ip);
   const invite = await checkInvite(ctx, row, row.access_mode === "invite" ? body.invite : null);
   const fields = body.fields;
