@@ -27,7 +27,9 @@ const s = await startServer({
 const key = (await createAccount(s.ctx, { handler: "bench" })).api_key;
 // the parent fills a PGlite database through this process (one process owns it); every
 // message is answered, a failure too, so the parent never waits for an answer that cannot come
-process.on("message", async (m: { sql: string; params: unknown[] }) => {
+process.on("message", async (m: { sql: string; params: unknown[] } | { memory: true }) => {
+  // bench/xlsx.ts: where the memory is (heap, outside it, buffers) while an export streams
+  if ("memory" in m) return void process.send!({ memory: process.memoryUsage() });
   try {
     process.send!({ rows: await s.ctx.db.query(m.sql, m.params) });
   } catch (error) {

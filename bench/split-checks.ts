@@ -37,7 +37,11 @@ export async function checkLimits(node: Instance, deno: Instance, db: postgres.S
   ];
 }
 
-/** short_url and the slug URL answer on the API origin; the static host has only the operator's pages. */
+/**
+ * Every form has a page (SPEC §22): a form the pages build holds is linked on the static host, one
+ * made over REST only (no file, no built page) on the API origin, which renders it; the short and
+ * slug URLs answer on the API origin; the bundled examples were never built.
+ */
 export async function checkLinks(
   node: Instance,
   deno: Instance,
@@ -45,9 +49,10 @@ export async function checkLinks(
   pagesUrl: string,
   _outDir: string,
 ) {
-  const detail = (await (
-    await fetch(`${node.base}/api/forms/split`, { headers: { authorization: `Bearer ${key}` } })
-  ).json()) as { short_url: string; public_url: string };
+  const detail = async (slug: string) =>
+    (await (
+      await fetch(`${node.base}/api/forms/${slug}`, { headers: { authorization: `Bearer ${key}` } })
+    ).json()) as { short_url: string; public_url: string };
   const follow = async (url: string) => {
     const res = await fetch(url, { redirect: "manual" });
     const to = res.headers.get("location") ?? "";
@@ -55,12 +60,27 @@ export async function checkLinks(
     const html = page ? await page.text() : "";
     return { status: res.status, to, page: page?.status ?? 0, html };
   };
-  const short = await follow(detail.short_url);
+  const split = await detail("split");
+  const short = await follow(split.short_url);
   const slugOnDeno = await follow(`${deno.base}/split`);
   const example = await fetch(`${pagesUrl}/@me/contact`);
   const apiInPage = short.html.includes(`"${node.base}`) || short.html.includes(node.base);
+  // made over REST (through the Deno entry): no file, so no page in the build
+  const made = await fetch(`${deno.base}/api/forms`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      title: "Made over REST",
+      slug: "made-over-rest",
+      fields: [{ id: "note", type: "text" }],
+    }),
+  });
+  const rest = made.status === 201 ? await detail("made-over-rest") : null;
+  const restPage = rest ? await fetch(rest.public_url) : null;
+  const restShort = rest ? await fetch(rest.short_url) : null;
   return [
-    `short_url ${detail.short_url}: ${short.status} → ${short.to} → ${short.page}; the Deno entry's /split: ${slugOnDeno.status} → ${slugOnDeno.page}`,
-    `published pages: /@acme/split ${short.page} (posts to ${apiInPage ? node.base : "?"}, ${short.html.includes('"//api') ? "a //api path!" : "no //api path"}); bundled example /@me/contact ${example.status}`,
+    `short_url ${split.short_url}: ${short.status} → ${short.to} → ${short.page}; the Deno entry's /split: ${slugOnDeno.status} → ${slugOnDeno.page}`,
+    `published pages: /@acme/split ${short.page} (posts to ${apiInPage ? node.base : "?"}, ${short.html.includes('"//api') ? "a //api path!" : "no //api path"}); bundled example /@me/contact ${example.status} (not built)`,
+    `a form made over REST (create ${made.status}): public_url ${rest?.public_url ?? "-"} ${restPage?.status ?? "-"}; short_url ${restShort?.status ?? "-"} at ${restShort?.url ?? "-"}`,
   ];
 }

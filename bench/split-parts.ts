@@ -2,43 +2,20 @@
 // two API entries as real processes (the Node server; the Deno entry through the Supabase
 // function layout) and the scheduled drain, each stoppable with SIGTERM and restartable.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { extname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 
 export const ROOT = resolve(new URL("../", import.meta.url).pathname);
 export const DENO = join(ROOT, "node_modules/.bin/deno");
-
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".svg": "image/svg+xml",
-};
 
 const listen = async (server: Server, port = 0) => {
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-/** A static host that knows files only: `/x/` and `/x` serve `x/index.html`, else 404. */
-export async function startStatic(dir: string, port: number) {
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    const file = join(dir, path, extname(path) ? "" : "index.html");
-    if (!file.startsWith(dir)) return void res.writeHead(404).end();
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end("not found");
-    }
-  });
-  const url = await listen(server, port);
-  return { url, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+/** A static host that knows files only (test/helpers/static-host.ts). */
+export { startStatic } from "../test/helpers/static-host.ts";
 
 /** Records every delivery by webhook-id and response id; answers 204 after a short wait. */
 export async function startReceiver() {

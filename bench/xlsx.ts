@@ -1,34 +1,66 @@
-// XLSX export (SPEC §26): rows/s and the server process's peak RSS while it streams N rows as a
-// spreadsheet, against the CSV export of the same rows in the same run (goal: RSS ≤ 200 MB at 1M).
-// Usage: node bench/xlsx.ts 100000 1000000   (Postgres: BENCH_DATABASE_URL or the local test one)
+// XLSX export (SPEC §26, issue 46: 1M responses with the server's RSS ≤ 200 MB, typed cells). N
+// responses seeded in Postgres or the embedded PGlite, downloaded as format=xlsx while the server
+// process's RSS is sampled (does it grow with the rows?), then read back with exceljs, the library
+// that wrote it, checking every row's typed cells; the CSV export of the same rows beside it.
+// Usage: node bench/xlsx.ts [postgres|pglite] 1000000   (one size per run: a process's peak RSS
+//   never comes down, so a second size's figure includes the first's; Postgres:
+//   BENCH_DATABASE_URL or the local test one; BENCH_TRACE=1 prints every memory sample)
 import "./reader-gone.ts";
 import { fork } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { get } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import postgres from "postgres";
+import { FLAG as LIFTOFF_ONLY } from "../functions/node/low-memory.ts";
 import { startedEnv } from "./as-started.ts";
+import { readBackXlsx, XLSX_FIELDS } from "./xlsx-read-back.ts";
 
-const sizes = process.argv.slice(2).map(Number);
+const [kind = "postgres", ...rest] = process.argv.slice(2);
+if (kind !== "postgres" && kind !== "pglite") throw new Error("usage: [postgres|pglite] N…");
+const sizes = rest.map(Number);
 const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const name = `formdown_bench_${Date.now()}`;
-const admin = postgres(base, { max: 1, onnotice: () => {} });
+const admin = kind === "postgres" ? postgres(base, { max: 1, onnotice: () => {} }) : null;
 const url = new URL(base);
 url.pathname = `/${name}`;
-await admin.unsafe(`create database ${name}`);
-const fill = postgres(url.toString(), { max: 1, onnotice: () => {} });
+if (admin) await admin.unsafe(`create database ${name}`);
+const fill = admin ? postgres(url.toString(), { max: 1, onnotice: () => {} }) : null;
+const dir = mkdtempSync(join(tmpdir(), "bench-xlsx-"));
 const target = new URL("./export-target.ts", import.meta.url);
 // the same small heap as bench/export.ts: the export must fit in constant memory
-const child = fork(target.pathname, ["postgres", url.toString()], {
+const child = fork(target.pathname, [kind, url.toString()], {
   stdio: ["ignore", "pipe", "inherit", "ipc"],
   env: startedEnv(target),
-  execArgv: ["--max-old-space-size=96", "--max-semi-space-size=4"],
+  execArgv: [
+    "--max-old-space-size=96",
+    "--max-semi-space-size=4",
+    ...(kind === "pglite" ? [LIFTOFF_ONLY] : []),
+  ],
 });
 const cleanUp = async () => {
   child.kill("SIGKILL");
-  await fill.end({ timeout: 1 }).catch(() => {});
-  await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
-  await admin.end({ timeout: 1 });
+  rmSync(dir, { recursive: true, force: true });
+  await fill?.end({ timeout: 1 }).catch(() => {});
+  await admin?.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+  await admin?.end({ timeout: 1 });
 };
+/** A statement: on Postgres through the bench's own connection, on PGlite through its owner. */
+const sql = (text: string, params: unknown[] = []) =>
+  fill
+    ? (fill.unsafe(text, params as never[]) as unknown as Promise<Record<string, unknown>[]>)
+    : new Promise<Record<string, unknown>[]>((resolve, reject) => {
+        child.once("message", (m) => {
+          const answer = m as { rows?: Record<string, unknown>[]; error?: string };
+          if (answer.error) reject(new Error(answer.error));
+          else resolve(answer.rows!);
+        });
+        child.send({ sql: text, params });
+      });
+const status = () => readFileSync(`/proc/${child.pid}/status`, "utf8");
+const mb = (field: string) =>
+  Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status())![1]) / 1024);
+
 try {
   const [api, key] = await new Promise<[string, string]>((resolve, reject) => {
     let out = "";
@@ -40,63 +72,100 @@ try {
     });
   });
   const auth = { authorization: `Bearer ${key}` };
-  const peakMb = () =>
-    Math.round(
-      Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]) / 1024,
-    );
-  const exportOnce = (slug: string, format: string) =>
-    new Promise<{ ms: number; bytes: number }>((resolve, reject) => {
+  // the server's own account of its memory at the highest heap seen (MB): heap, external, buffers
+  let memory = { heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
+  child.on("message", (m: { memory?: typeof memory }) => {
+    if (m.memory && m.memory.heapTotal >= memory.heapTotal) memory = m.memory;
+    if (m.memory && process.env.BENCH_TRACE) console.log("TRACE", mb("VmRSS"), inMb(m.memory));
+  });
+  const inMb = (m: typeof memory) =>
+    Object.entries(m)
+      .filter(([k]) => k !== "rss")
+      .map(([k, v]) => `${k} ${Math.round(v / 1048576)}`)
+      .join(", ");
+  /** One download to `file` (or nowhere), the server's RSS sampled every 100 ms with the bytes so far. */
+  const download = (slug: string, format: string, file?: string) =>
+    new Promise<{ ms: number; bytes: number; samples: [number, number][] }>((resolve, reject) => {
       const t = performance.now();
+      const samples: [number, number][] = [];
       let bytes = 0;
+      const sampler = setInterval(() => {
+        samples.push([bytes, mb("VmRSS")]);
+        child.send({ memory: true });
+      }, 100);
+      const sink = file ? createWriteStream(file) : null;
       get(
         `${api}/api/forms/${slug}/responses/export?format=${format}`,
         { headers: auth },
         (res) => {
           res.on("data", (c: Buffer) => {
             bytes += c.byteLength;
+            sink?.write(c);
           });
-          res.on("end", () =>
-            res.statusCode === 200
-              ? resolve({ ms: performance.now() - t, bytes })
-              : reject(new Error(`${format}: ${res.statusCode}`)),
-          );
+          res.on("end", () => {
+            clearInterval(sampler);
+            samples.push([bytes, mb("VmRSS")]);
+            const done = () =>
+              res.statusCode === 200
+                ? resolve({ ms: performance.now() - t, bytes, samples })
+                : reject(new Error(`${format}: ${res.statusCode}`));
+            if (sink) sink.end(done);
+            else done();
+          });
         },
       ).on("error", reject);
     });
+  /** The largest RSS sampled in each quarter of the download: flat if memory does not grow with rows. */
+  const quarters = (r: { bytes: number; samples: [number, number][] }) =>
+    [1, 2, 3, 4].map((q) =>
+      Math.max(
+        0,
+        ...r.samples
+          .filter(([b]) => b > ((q - 1) * r.bytes) / 4 && b <= (q * r.bytes) / 4)
+          .map(([, rss]) => rss),
+      ),
+    );
+
   for (const n of sizes) {
     const slug = `xlsx-${n}`;
     await fetch(`${api}/api/forms`, {
       method: "POST",
       headers: { ...auth, "content-type": "application/json" },
-      body: JSON.stringify({
-        title: "X",
-        slug,
-        humanness: false,
-        fields: [
-          { id: "name", type: "text", label: "Name" },
-          { id: "score", type: "nps", label: "Score" },
-          { id: "day", type: "date", label: "Day" },
-          { id: "tags", type: "checkbox", label: "Tags", options: ["a", "b", "c"] },
-        ],
-      }),
+      body: JSON.stringify({ title: "X", slug, humanness: false, fields: XLSX_FIELDS }),
     });
-    const [form] = await fill<{ id: string }[]>`select id from forms where slug = ${slug}`;
-    const id = form!.id;
-    await fill.unsafe(
-      `insert into responses (form_id, seq, payload, submitted_at)
-       select $1, g, jsonb_build_object('name', 'Person ' || g, 'score', g % 11, 'day', '2026-11-27',
-              'tags', jsonb_build_array('a', 'c')), now() - (g || ' seconds')::interval
-         from generate_series(1, $2::int) g`,
-      [id, n],
-    );
-    await fill.unsafe("vacuum analyze responses");
-    const before = peakMb();
-    const csv = await exportOnce(slug, "csv");
-    const afterCsv = peakMb();
-    const xlsx = await exportOnce(slug, "xlsx");
+    const [form] = await sql("select id from forms where slug = $1", [slug]);
+    // in chunks: one statement of a million rows would hold PGlite's only connection for minutes
+    for (let from = 1; from <= n; from += 100_000)
+      await sql(
+        `insert into responses (form_id, seq, payload, submitted_at)
+         select $1, g, jsonb_build_object('name', 'Person ' || g, 'score', g % 11, 'day', '2026-11-27',
+                'tags', jsonb_build_array('a', 'c')), now() - (g || ' seconds')::interval
+           from generate_series($2::int, $3::int) g`,
+        [form!.id, from, Math.min(n, from + 99_999)],
+      );
+    await sql("vacuum analyze responses");
+    const before = mb("VmHWM");
+    memory = { heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
+    child.send({ memory: true });
+    await new Promise((r) => setTimeout(r, 200));
+    const rest = inMb(memory);
+    memory = { heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
+    const file = join(dir, `${slug}.xlsx`);
+    const xlsx = await download(slug, "xlsx", file);
+    const peak = mb("VmHWM");
+    // the CSV after: the XLSX's peak is its own (one size per run measures it alone)
+    const csv = await download(slug, "csv");
     console.log(
-      `${String(n).padStart(8)} rows: xlsx ${Math.round(n / (xlsx.ms / 1000))} rows/s (${(xlsx.bytes / 1e6).toFixed(1)} MB), server peak RSS ${before} MB before, ${afterCsv} MB after CSV, ${peakMb()} MB after XLSX (goal <= 200) · csv ${Math.round(n / (csv.ms / 1000))} rows/s`,
+      `${kind} ${String(n).padStart(8)} rows: xlsx ${Math.round(n / (xlsx.ms / 1000))} rows/s (${(xlsx.bytes / 1e6).toFixed(1)} MB in ${(xlsx.ms / 1000).toFixed(1)} s), csv ${Math.round(n / (csv.ms / 1000))} rows/s`,
     );
+    console.log(
+      `  server RSS: peak ${before} MB before, ${peak} MB after the XLSX (goal <= 200); during the XLSX by quarter of its bytes ${quarters(xlsx).join(" / ")} MB; at its largest heap: ${inMb(memory)} MB (before it: ${rest})`,
+    );
+    const back = await readBackXlsx(file, n);
+    console.log(
+      `  read back with exceljs: ${back.rows} rows, header ${JSON.stringify(back.header)}, ${back.mistyped} rows with a cell of the wrong type${back.first ? `, first mistyped: ${back.first}` : ""}`,
+    );
+    rmSync(file, { force: true });
   }
 } finally {
   await cleanUp();

@@ -2,6 +2,7 @@
 import { cac } from "cac";
 import { didYouMean } from "../src/core/did-you-mean.ts";
 import { registerAccounts, registerKeys, registerLogin } from "./commands/accounts.ts";
+import { registerAudit } from "./commands/audit.ts";
 import { registerDeploy } from "./commands/deploy.ts";
 import { registerDev } from "./commands/dev.ts";
 import { registerDoctor } from "./commands/doctor.ts";
@@ -16,6 +17,7 @@ import {
 } from "./commands/insights.ts";
 import { registerInvite } from "./commands/invite.ts";
 import { registerList } from "./commands/list.ts";
+import { registerMembers } from "./commands/members.ts";
 import { registerOperate } from "./commands/operate.ts";
 import { registerPaths } from "./commands/paths.ts";
 import { registerPlan } from "./commands/plan.ts";
@@ -51,6 +53,8 @@ for (const register of [
   registerOpen,
   registerAccounts,
   registerKeys,
+  registerMembers,
+  registerAudit,
   registerOutbox,
   registerLogin,
   registerDoctor,

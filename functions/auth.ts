@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { raise } from "../src/core/errors.ts";
+import { auditRest } from "./audit/rest.ts";
 import type { AppContext } from "./context.ts";
 import { sha256Hex } from "./crypto.ts";
 import { clientAddress, type TrustedProxies } from "./http/client-address.ts";
@@ -35,12 +36,14 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
 
 /**
  * The key, then what it may do (SPEC §23): the scope the operation needs (route-scopes.ts, by
- * method and route pattern), and for a key limited to forms, the form in the path. Registered on
- * each route, so `routePath` is the route's own pattern.
+ * method and route pattern), and for a key limited to forms, the form in the path; once answered,
+ * the audit log's row (audit/rest.ts). Registered on each route, so `routePath` is the route's
+ * own pattern.
  */
 export function requireKey(ctx: AppContext): MiddlewareHandler<Env> {
   return async (c, next) => {
     const account = await authenticate(ctx, c.req.header("authorization"));
+    account.ip = clientIp(c, ctx.config.trustedProxies) ?? null;
     const [method, route] = [c.req.method, routePath(c)];
     const needed = routeScope(method, route);
     const what = `${method} ${route.replace(/:([a-z]+)(\{[^/]*\})?/gi, "{$1}")}`;
@@ -50,6 +53,8 @@ export function requireKey(ctx: AppContext): MiddlewareHandler<Env> {
     if (slug !== undefined) needForm(account, slug);
     c.set("account", account);
     await next();
+    // every read of responses and every change, once it succeeded (SPEC §26)
+    await auditRest(ctx, c, account, method, route);
   };
 }
 

@@ -8,6 +8,7 @@ import { type Db, OUTAGE_WAIT_MS, openPglite, openPostgres, wrapPglite } from ".
 import { lockDataDir } from "./db/lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { rateLimiter } from "./limiter/rate-limiter.ts";
+import { pageOrigins } from "./links/page-origins.ts";
 import { gitRepository, hasRemote, isGitTree, readOnly } from "./repo/local-git.ts";
 import { plainRepository } from "./repo/plain.ts";
 import { formCache } from "./services/form-cache.ts";
@@ -145,7 +146,19 @@ export async function createContext(env: Env, options: ComposeOptions = {}): Pro
       share: db.kind === "postgres",
       log,
     });
-    return { config, db, antibot, storage, repo, mailer, log, formCache: formCache(), limiter };
+    const pages = pageOrigins(config, log);
+    return {
+      config,
+      db,
+      antibot,
+      storage,
+      repo,
+      mailer,
+      log,
+      formCache: formCache(),
+      limiter,
+      pages,
+    };
   } catch (error) {
     await db.close();
     throw error;

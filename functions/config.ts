@@ -57,6 +57,8 @@ export interface Config {
   drainMs: number;
   /** How long one run of the scheduled drain (functions/deno/drain.ts) keeps sending (ms). */
   drainBudgetMs: number;
+  /** Which instance this is (SPEC §22; health, logs): FORMDOWN_INSTANCE, or a name made at start. */
+  instance: string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -115,5 +117,6 @@ export function readConfig(env: Env): Config {
     trustedProxies: parseTrustedProxies(env.FORMDOWN_TRUSTED_PROXIES),
     drainMs: int(env.FORMDOWN_DRAIN_MS, 10_000),
     drainBudgetMs: int(env.FORMDOWN_DRAIN_BUDGET_MS, 50_000),
+    instance: opt(env.FORMDOWN_INSTANCE) ?? `i-${crypto.randomUUID().slice(0, 8)}`,
   };
 }

@@ -2,6 +2,7 @@ import type { PageModel } from "../src/lib/page-model.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import type { RateLimiter } from "./limiter/rate-limiter.ts";
+import type { PageOrigins } from "./links/page-origins.ts";
 import type { FormCache } from "./services/form-cache.ts";
 
 /** Verifies the anti-bot token a submit carries (ALTCHA embedded, Turnstile in production). */
@@ -16,6 +17,8 @@ export interface AntiBot {
 
 /** Where uploaded files live: a local folder embedded, Supabase Storage in production. */
 export interface FileStorage {
+  /** Where the files are, in words (`formdown doctor` names it): a folder, a bucket. */
+  where: string;
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
   /** Stores a stream as it arrives (uploads: memory does not grow with the file); an error in it fails the write. */
   write(key: string, data: ReadableStream<Uint8Array>, contentType: string): Promise<void>;
@@ -71,6 +74,8 @@ export interface AppContext {
   formCache: FormCache<unknown>;
   /** Rate-limit counts in memory, shared through the database in batches (limiter/). */
   limiter: RateLimiter;
+  /** Which origin serves each form's page: the static host's when it holds it, else the API's. */
+  pages: PageOrigins;
   /** Absent where the apps cannot be built (Deno): no ui:// resources are offered there. */
   apps?: UiApps | undefined;
 }

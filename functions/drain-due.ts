@@ -4,6 +4,7 @@
 // is spent. The two queues drain side by side, so a hanging receiver cannot hold the emails back.
 // Each run also tries the day's retention run (services/retention.ts), which one run a day gets.
 
+import { teamUpkeep } from "./audit/upkeep.ts";
 import type { AppContext } from "./context.ts";
 import { drainOutbox, sendDue } from "./mail/sender.ts";
 import { enforceRetention } from "./services/retention.ts";
@@ -61,6 +62,7 @@ export async function drainDue(ctx: AppContext, budgetMs = ctx.config.drainBudge
   const retention = async () => {
     counts.retention_deleted = (await enforceRetention(ctx)).deleted;
   };
-  await Promise.all([emails(), webhooks(), retention()]);
+  // the audit log's rows past 365 days and old sessions, as the Node server's minute sweep
+  await Promise.all([emails(), webhooks(), retention(), teamUpkeep(ctx.db, 2)]);
   return counts;
 }

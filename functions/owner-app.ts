@@ -7,11 +7,14 @@ import { document } from "./contracts/public.ts";
 import { errorHandler, failureResponse } from "./http/errors.ts";
 import { mcpRoutes } from "./mcp/route.ts";
 import { openApiDocument } from "./openapi.ts";
+import { resultsRoutes } from "./results/routes.ts";
 import { accountRoutes } from "./routes/accounts.ts";
+import { auditRoutes } from "./routes/audit.ts";
 import { deployRoutes } from "./routes/deploys.ts";
 import { fieldRoutes } from "./routes/fields.ts";
 import { formRoutes } from "./routes/forms.ts";
 import { inviteRoutes } from "./routes/invites.ts";
+import { memberRoutes } from "./routes/members.ts";
 import { outboxRoutes } from "./routes/outbox.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { responseRoutes } from "./routes/responses.ts";
@@ -29,6 +32,8 @@ export function ownerApp(ctx: AppContext): Hono<Env> {
   app.onError(errorHandler(ctx.log));
   ownerRoutes(app, ctx);
   mcpRoutes(app, ctx);
+  // teammates' results in the browser (SPEC §26): HTML pages, outside the API's document
+  resultsRoutes(app, ctx);
   app.all("/api/*", () => failureResponse({ code: "not_found", error: "No such endpoint." }));
   return app;
 }
@@ -60,6 +65,8 @@ export function ownerRoutes(app: Hono<Env>, ctx: AppContext): void {
     },
   );
   accountRoutes(app, ctx);
+  memberRoutes(app, ctx);
+  auditRoutes(app, ctx);
   formRoutes(app, ctx);
   deployRoutes(app, ctx);
   fieldRoutes(app, ctx);

@@ -12,6 +12,11 @@ export const ROUTE_SCOPES: Record<string, { scope: Scope; account?: true }> = {
   "POST /api/keys": { scope: "admin", account: true },
   "GET /api/keys": { scope: "admin", account: true },
   "DELETE /api/keys/:id": { scope: "admin", account: true },
+  // members and their roles (SPEC §26)
+  "POST /api/members": { scope: "admin", account: true },
+  "GET /api/members": { scope: "admin", account: true },
+  "DELETE /api/members/:id": { scope: "admin", account: true },
+  "GET /api/audit": { scope: "admin", account: true },
 
   // the list shows only the forms a limited key may touch (services/forms.ts)
   "GET /api/forms": { scope: "read" },

@@ -60,3 +60,14 @@ export function needAllForms(grant: KeyGrant, what: string): void {
     `${what} acts on the whole account; this key is limited to the forms ${grant.forms.join(", ")}.`,
   );
 }
+
+/**
+ * A member's role (SPEC §26) and the widest scope their keys may hold: a viewer's keys read, an
+ * editor's also change forms, an owner's also manage keys, members, webhooks and deletes.
+ */
+export const ROLES = ["owner", "editor", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_SCOPE: Record<Role, Scope> = { owner: "admin", editor: "write", viewer: "read" };
+
+/** The narrower of two levels: a member's key holds at most what the role allows. */
+export const narrower = (a: Scope, b: Scope): Scope => (allows(a, b) ? b : a);

@@ -63,7 +63,7 @@ export function registerDoctor(cli: CAC): void {
       };
       // failures: something already fails for respondents or receivers
       for (const e of errors)
-        await check("webhook key", async () => {
+        await check(e.startsWith("Uploads") ? "upload storage" : "webhook key", async () => {
           throw new Error(e);
         });
       if (overdue && overdue.emails + overdue.deliveries > 0)

@@ -89,6 +89,34 @@ describe("where the CLI finds its server and key", () => {
     });
   });
 
+  it("never sends the environment's key to a server only the checkout names", () => {
+    // a repository can carry .formdown/config.json or .formdown/url (git add -f): a key from the
+    // environment went to whatever server it named
+    const checkouts: Record<string, string>[] = [
+      { ".formdown/config.json": JSON.stringify({ url: "https://collector.example" }) },
+      { ".formdown/url": "https://collector.example\n" },
+    ];
+    for (const checkout of checkouts) {
+      const { cwd, env } = place({ checkout });
+      expect(() => resolveSettings({}, { ...env, FORMDOWN_API_KEY: "fd_secret" }, cwd)).toThrow(
+        /FORMDOWN_API_KEY is not sent to https:\/\/collector\.example, which this checkout names/,
+      );
+      // the environment's (or a flag's) URL takes it there on purpose
+      expect(
+        resolveSettings(
+          {},
+          { ...env, FORMDOWN_API_KEY: "fd_secret", FORMDOWN_URL: "https://collector.example" },
+          cwd,
+        ),
+      ).toMatchObject({ url: "https://collector.example", key: "fd_secret" });
+    }
+    // a local server the checkout names is this machine
+    const local = place({ checkout: { ".formdown/url": "http://127.0.0.1:4650\n" } });
+    expect(
+      resolveSettings({}, { ...local.env, FORMDOWN_API_KEY: "fd_secret" }, local.cwd),
+    ).toMatchObject({ url: "http://127.0.0.1:4650", key: "fd_secret" });
+  });
+
   it("a broken or empty file is passed over, not fatal", () => {
     const { cwd, env } = place({
       checkout: { ".formdown/config.json": "{not json", ".formdown/url": "\n" },

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { CliError } from "./api.ts";
 
 export interface Settings {
   url: string;
@@ -81,17 +82,21 @@ export function resolveSettings(
   const userPath = configPath(env);
   const user = readConfigFile(userPath);
   const urlFile = join(dataDir(env, cwd), "url");
-  const url = withScheme(
-    flags.url ||
-      env.FORMDOWN_URL ||
-      checkout.url ||
-      readLine(urlFile) ||
-      user.url ||
-      "http://localhost:4321",
-  );
+  const named = flags.url || env.FORMDOWN_URL;
+  const fromCheckout = named ? undefined : checkout.url || readLine(urlFile);
+  const url = withScheme(named || fromCheckout || user.url || "http://localhost:4321");
   if (flags.key) return { url, key: flags.key, keySource: "--key" };
-  if (env.FORMDOWN_API_KEY)
+  if (env.FORMDOWN_API_KEY) {
+    // a checkout's files are the repository's, whoever wrote it: the key of the environment goes
+    // only where the environment (or a flag) says, or to this machine
+    if (fromCheckout && !isLocal(url))
+      throw new CliError(
+        `FORMDOWN_API_KEY is not sent to ${url}, which this checkout names (${checkout.url ? checkoutPath : urlFile}): set FORMDOWN_URL (or --url) to that server to use the key there.`,
+        "usage",
+        2,
+      );
     return { url, key: env.FORMDOWN_API_KEY, keySource: "FORMDOWN_API_KEY" };
+  }
   for (const [file, path] of [
     [checkout, checkoutPath],
     [user, userPath],

@@ -1,6 +1,8 @@
-// The deploy's smoke check (SPEC §17 "Deploy order"): after the forms are deployed, the server
-// answers /api/health and each deployed form's page answers 200. A forms-only repository's deploy
-// workflow runs it through `formdown deploy --check`, so a broken deploy fails the run.
+// The deploy's smoke check (SPEC §17 "Deploy order", §22): after the forms are deployed, the
+// server answers /api/health and each deployed form's page answers 200 within a minute (a CDN may
+// take a moment to serve what was just published). Both deploy workflows run it through
+// `formdown deploy --check`, which checks the pages of what that run deployed, so a broken deploy
+// fails the run and a first run does not check the bundled examples it left out.
 import type { Settings } from "./config.ts";
 
 async function status(url: string): Promise<number | string> {
@@ -14,13 +16,28 @@ async function status(url: string): Promise<number | string> {
   }
 }
 
+export interface SmokeOptions {
+  /** How long a page may take to answer 200 (default 60 s); asked again every `everyMs`. */
+  waitMs?: number;
+  everyMs?: number;
+}
+
 /** What failed, one line each: `/api/health` first, then every page that did not answer 200. */
-export async function smokeCheck(settings: Settings, pages: string[]): Promise<string[]> {
+export async function smokeCheck(
+  settings: Settings,
+  pages: string[],
+  { waitMs = 60_000, everyMs = 5_000 }: SmokeOptions = {},
+): Promise<string[]> {
   const failed: string[] = [];
   const health = await status(`${settings.url}/api/health`);
   if (health !== 200) failed.push(`${settings.url}/api/health answered ${health}`);
+  const until = Date.now() + waitMs;
   for (const page of pages) {
-    const answer = await status(page);
+    let answer = await status(page);
+    while (answer !== 200 && Date.now() + everyMs <= until) {
+      await new Promise((r) => setTimeout(r, everyMs));
+      answer = await status(page);
+    }
     if (answer !== 200) failed.push(`${page} answered ${answer}`);
   }
   return failed;

@@ -14,6 +14,9 @@ export const keyBody = z.object({
   name: str.optional(),
   scopes: scopes.optional(),
   forms: forms.optional(),
+  member_id: str
+    .describe("Make the key for this member (SPEC §26): its scopes at most the member's role's")
+    .optional(),
 });
 export const keyCreated = z.object({
   id: str,
@@ -23,5 +26,6 @@ export const keyCreated = z.object({
   scopes,
   forms,
   created_at: str,
+  member_id: str.nullable().describe("The member the key belongs to (SPEC §26)").optional(),
 });
 export const overview = z.object({ handler: str, forms_dir: str, forms: z.int() });

@@ -133,6 +133,7 @@ export const partialBody = z.object({
   lang: str.optional(),
   access: str.optional().describe("The link token or password"),
   invite: str.optional().describe("An invite-only form's personal link (not spent by a save)"),
+  turnstile_token: str.optional().describe("An anti-bot token: needed by a password form's saves"),
 });
 export const partialSaved = z.object({
   resume: str.describe("Keep it: the completing submit sends it as `resume`"),
@@ -208,7 +209,8 @@ export const frontOperations = Object.fromEntries(
       "Save a respondent's answers so far (settings.partial); answers the resume token. The first save that answers an email field has the resume link emailed to that address (once per partial, at most 3 emails to one address per form a day with the respondent's copies)",
       {
         200: json(partialSaved),
-        ...errors("BadRequest", "Forbidden", "NotFound", "Conflict", "TooLarge", "RateLimited"),
+        ...errors("BadRequest", "Forbidden", "NotFound", "Conflict", "TooLarge", "Captcha"),
+        ...errors("RateLimited"),
       },
       { ...PUBLIC, requestBody: requestBody(partialBody) },
     ),

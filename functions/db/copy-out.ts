@@ -90,12 +90,36 @@ function listened<T extends postgres.PendingQuery<postgres.Row[]>>(
   const q = query as unknown as { resolve: (value: unknown) => void };
   const resolve = q.resolve;
   q.resolve = (value) => {
-    const stream = value as Partial<Pick<Readable, "on">> | null;
-    if (typeof stream?.on === "function")
+    const stream = value as Readable | null;
+    if (typeof stream?.on === "function") {
       stream.on("error", (error: unknown) => {
         failed.error ??= error;
       });
+      resumedAtEnd(stream);
+    }
     resolve(value);
   };
   return query;
+}
+
+/**
+ * The connection's socket flowing again once the COPY is over. postgres.js 3.4 pauses the socket
+ * when a row fills the stream's buffer (nobody reading: a request awaiting something before it
+ * streams, a slow client) and resumes it in the stream's `read`; when the COPY's end came in that
+ * same read of the socket, the stream ends full and its `read` is never called again, so the
+ * socket stayed paused and the next statement on that connection waited for good — the fault
+ * suite's exports after an outage hung this way (porsager/postgres#499; the fix, #1016, is not
+ * released). The stream's own `read` is that resume: called when the end is pushed (after it,
+ * the socket carries other statements' answers) and when the stream is destroyed (an error that
+ * came in the same read as a full buffer).
+ */
+function resumedAtEnd(stream: Readable): void {
+  const push = stream.push.bind(stream);
+  const resume = () => stream._read(0);
+  stream.push = (chunk: unknown, encoding?: BufferEncoding) => {
+    const more = push(chunk, encoding);
+    if (chunk === null) resume();
+    return more;
+  };
+  stream.once("close", resume);
 }

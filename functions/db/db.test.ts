@@ -193,6 +193,9 @@ describe.each(url ? [url] : [])("a statement that failed while sending its rows 
 /** A TCP proxy to Postgres that can hold every byte (a server that hangs mid-connect). */
 async function holdingProxy(target: URL) {
   let holding = false;
+  // only the server's answers, sent on as one write (so they come in one read of the socket)
+  let holdingAnswers = false;
+  const answers: { to: Socket; data: Buffer[] } = { to: null as unknown as Socket, data: [] };
   const held: (() => void)[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
@@ -202,7 +205,13 @@ async function holdingProxy(target: URL) {
       [upstream, client],
     ] as const) {
       sockets.add(from);
-      from.on("data", (d) => (holding ? held.push(() => to.write(d)) : to.write(d)));
+      from.on("data", (d: Buffer) => {
+        if (holdingAnswers && from === upstream) {
+          answers.to = to;
+          answers.data.push(d);
+        } else if (holding) held.push(() => to.write(d));
+        else to.write(d);
+      });
       from.on("error", () => {});
       from.on("close", () => to.destroy());
     }
@@ -215,6 +224,16 @@ async function holdingProxy(target: URL) {
     url: proxied.toString(),
     hold: () => {
       holding = true;
+    },
+    holdAnswers: () => {
+      holdingAnswers = true;
+    },
+    /** Sends on the first `bytes` of the answers held (all by default) as one write. */
+    sendAnswers: (bytes = Number.POSITIVE_INFINITY) => {
+      const all = Buffer.concat(answers.data.splice(0));
+      answers.to.write(all.subarray(0, bytes));
+      if (bytes < all.length) answers.data.push(all.subarray(bytes));
+      else holdingAnswers = false;
     },
     release: () => {
       holding = false;
@@ -253,3 +272,46 @@ describe.each(url ? [url] : [])(
     });
   },
 );
+
+describe.each(url ? [url] : [])("a COPY that ended while its stream was full (%s)", (base) => {
+  it("leaves its connection to the next export", async () => {
+    const proxy = await holdingProxy(new URL(base));
+    const db = openPostgres(proxy.url, { max: 1 });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const answer = <T>(p: Promise<T>) =>
+      Promise.race([p, sleep(2000).then(() => "no answer in 2 s")]);
+    try {
+      // the export connection opened
+      for await (const _ of db.copyOut!("copy (select 1) to stdout"));
+      // ~120 KB of rows: the first 20 KB read (as an export reads before it answers), then,
+      // while nobody reads (a request awaiting something else, a slow client), the rest and the
+      // COPY's end in two reads of the socket (at most 64 KB each). postgres.js 3.4 pauses the
+      // socket when a chunk fills the stream (64 KB) and ends the stream in that same read:
+      // nothing resumed the socket, and the next statement on that connection waited for good
+      // (porsager/postgres#499, #1016)
+      proxy.holdAnswers();
+      const it = db.copyOut!(
+        "copy (select g, repeat('x', 400) from generate_series(1, 300) g) to stdout",
+      )[Symbol.asyncIterator]();
+      const first = it.next();
+      await sleep(300);
+      proxy.sendAnswers(20_000);
+      let text = new TextDecoder().decode((await first).value);
+      proxy.sendAnswers();
+      await sleep(300);
+      for (let r = await it.next(); !r.done; r = await it.next())
+        text += new TextDecoder().decode(r.value);
+      expect(text.trim().split("\n")).toHaveLength(300);
+      const next = (async () => {
+        let got = "";
+        for await (const chunk of db.copyOut!("copy (select 2) to stdout"))
+          got += new TextDecoder().decode(chunk);
+        return got;
+      })();
+      expect(await answer(next)).toBe("2\n");
+    } finally {
+      proxy.close();
+      await db.close();
+    }
+  });
+});

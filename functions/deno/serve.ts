@@ -72,6 +72,15 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
   const starting = createContext(env).then(
     (ctx) => {
       for (const w of configWarnings(ctx.config)) console.error(`Warning: ${w}`);
+      // said at start, not waited for: uploads kept where another running instance cannot
+      // read them (storage/shared-check.ts), and which pages the static host holds
+      import("../storage/shared-check.ts")
+        .then((s) => s.sharedStorageProblem(ctx))
+        .then(
+          (problem) => problem && ctx.log.error(problem),
+          (error: unknown) => ctx.log.error("The upload storage could not be checked", error),
+        );
+      void ctx.pages.refresh();
       return { ctx, app: createApp(ctx) };
     },
     (error: Error) => {

@@ -9,24 +9,31 @@ import { configWarnings, mailWarnings, overdue } from "./operations.ts";
  * `{ok: false, database: "down", error, code: "unavailable"}` with Retry-After. It never waits
  * out an outage (a load balancer's check must answer fast): the adapter's ping fails at once
  * while the database is known to be down. With `?detail=1` (`formdown doctor`) it adds what an
- * operator must hear about: emails and deliveries overdue, links that would point at localhost.
+ * operator must hear about: emails and deliveries overdue, links that would point at localhost,
+ * and as errors a webhook key the database does not know and upload storage not shared.
  */
-/** Which instance answered (SPEC §22): FORMDOWN_INSTANCE, or a name made once per process. */
-const INSTANCE =
-  (typeof process !== "undefined" && process.env.FORMDOWN_INSTANCE) ||
-  `i-${crypto.randomUUID().slice(0, 8)}`;
-const WHO = { version: pkg.version, instance: INSTANCE };
 
 export async function health(ctx: AppContext, detail = false): Promise<Response> {
+  const WHO = { version: pkg.version, instance: ctx.config.instance };
   try {
     if (ctx.db.ping) await ctx.db.ping();
     else await ctx.db.query("select 1");
-    const problem = detail ? await webhookKeyProblem(ctx) : null;
+    // the load balancer's probes say this instance still runs (storage/shared-check.ts, loaded
+    // when first asked: the edge function's cold start does without it): at most one
+    // statement a minute, never waited for
+    const storage = import("../storage/shared-check.ts");
+    if (!detail) storage.then((s) => s.renewStorageProbe(ctx)).catch(() => {});
+    const problems = detail
+      ? await Promise.all([
+          webhookKeyProblem(ctx),
+          storage.then((s) => s.sharedStorageProblem(ctx)).catch(() => null),
+        ])
+      : [];
     const more = detail
       ? {
           overdue: await overdue(ctx),
           warnings: [...configWarnings(ctx.config), ...mailWarnings(ctx)],
-          errors: problem ? [problem] : [],
+          errors: problems.filter((p) => p !== null),
         }
       : {};
     return Response.json(

@@ -13,7 +13,7 @@ import { resumeEmail, resumeUrl } from "./resume-email.ts";
 
 interface Due {
   id: string;
-  kind: "response" | "milestone" | "digest" | "respondent" | "invite" | "resume";
+  kind: "response" | "milestone" | "digest" | "respondent" | "invite" | "resume" | "sign_in";
   milestone: number | null;
   recipients: string[];
   attempts: number;
@@ -39,6 +39,10 @@ interface Due {
   resume_invite: string | null;
   access_mode: string;
   access_token: string | null;
+  /** Composed when written (a sign-in link, SPEC §26): no form to compose it from. */
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -67,16 +71,19 @@ export async function drainOutbox(
        update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + interval '5 minutes'
          from claimed where o.id = claimed.id
        returning o.id, o.kind, o.milestone, o.recipients, o.attempts, o.form_id, o.response_id,
-                 o.digest_key, o.digest_from, o.digest_until, o.invite, o.partial
+                  o.digest_key, o.digest_from, o.digest_until, o.invite, o.partial,
+                  o.subject, o.text_body, o.html_body
      )
      select b.id, b.kind, b.milestone, b.recipients, b.attempts, f.slug, f.id as form_id, f.definition, b.response_id, r.payload, r.variables, r.submitted_at,
             b.digest_key, b.digest_from, b.digest_until, b.invite,
             (select a.handler from accounts a where a.id = f.account_id) as handler,
-            coalesce(r.lang, p.lang) as lang,
-            case when b.kind in ('respondent', 'resume') then f.translations end as translations,
-            p.token as resume_token, p.invite as resume_invite, f.access_mode, f.access_token
-       from bumped b join forms f on f.id = b.form_id left join responses r on r.id = b.response_id
-       left join partials p on p.id = b.partial`,
+             coalesce(r.lang, p.lang) as lang,
+             case when b.kind in ('respondent', 'resume') then f.translations end as translations,
+             p.token as resume_token, p.invite as resume_invite, f.access_mode, f.access_token,
+             b.subject, b.text_body, b.html_body
+        from bumped b left join forms f on f.id = b.form_id left join responses r on r.id = b.response_id
+        left join partials p on p.id = b.partial
+       where f.id is not null or b.kind = 'sign_in'`,
     [limit],
   );
   let sent = 0;
@@ -132,6 +139,8 @@ export async function drainOutbox(
 
 /** Subject and bodies, with signed links that open in a browser (no API key needed). */
 async function compose(ctx: AppContext, row: Due) {
+  if (row.kind === "sign_in")
+    return { subject: row.subject ?? "", text: row.text_body ?? "", html: row.html_body ?? "" };
   if (row.kind === "digest") return digestEmail(ctx, row);
   if (row.kind === "invite")
     return inviteEmail(

@@ -16,6 +16,7 @@ import { getStatsTool } from "./tools/get-form-stats.ts";
 import { getResponseTool } from "./tools/get-response.ts";
 import { getReportTool } from "./tools/get-response-report.ts";
 import { getResponsesTool } from "./tools/get-responses.ts";
+import { listAuditTool } from "./tools/list-audit.ts";
 import { listFormsTool } from "./tools/list-forms.ts";
 import { listInvitesTool } from "./tools/list-invites.ts";
 import { listResponsesTool } from "./tools/list-responses.ts";
@@ -69,6 +70,7 @@ export const TOOLS: ToolDef[] = [
   createInvitesTool,
   listInvitesTool,
   revokeInviteTool,
+  listAuditTool,
 ];
 
 /**
@@ -111,6 +113,8 @@ export const TOOL_SCOPES: Record<string, Scope> = {
   create_invites: "write",
   list_invites: "read",
   revoke_invite: "write",
+  // as GET /api/audit (SPEC §26)
+  list_audit: "admin",
 };
 
 export const SERVER_INFO = { name: "formdown", title: "Formdown", version: "0.1.0" };

@@ -1,7 +1,9 @@
 import type { Hono } from "hono";
-import { raise } from "../../src/core/errors.ts";
-import { authenticate, type Env } from "../auth.ts";
+import { MAX_ERROR_BYTES } from "../../src/core/bounded-failure.ts";
+import { clip } from "../../src/core/quote.ts";
+import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
+import { jsonShape, MAX_BODY, MAX_JSON_KEYS, readBytes } from "../http/body.ts";
 import { failureResponse } from "../http/errors.ts";
 import type { Account } from "../services/accounts.ts";
 import { discoveryRoutes } from "./discovery.ts";
@@ -46,17 +48,25 @@ export function mcpRoutes(app: Hono<Env>, ctx: AppContext): void {
         error: `This Origin may not call the MCP server: only pages of ${ctx.config.baseUrl}, or clients that send no Origin.`,
       });
     const account = await authenticate(ctx, c.req.header("authorization"));
-    // the SDK reads the body itself, of any size: refuse a declared one over 1 MiB first
-    if (Number(c.req.header("content-length") ?? 0) > 1024 * 1024)
-      raise("payload_too_large", "The request body is over 1048576 bytes.");
-    const request = withJsonAccept(c.req.raw);
+    account.ip = clientIp(c, ctx.config.trustedProxies) ?? null;
+    // read here, at most 1 MiB: the SDK would read a body of any size
+    const bytes = await readBytes(c, MAX_BODY);
+    // a message of thousands of keys is refused before the SDK, whose request schemas walk each
+    // key of params, arguments and _meta (91,920 held the event loop 0.4-3 s; SPEC §23)
+    const crowded = crowdedMessage(bytes);
+    if (crowded)
+      return Response.json(
+        { jsonrpc: "2.0", id: crowded.id, error: { code: crowded.code, message: crowded.error } },
+        { status: crowded.id === null ? 400 : 200 },
+      );
+    const request = withJsonAccept(c.req.raw, bytes);
     const [sdk, server] = await loadSdk();
     if (await sdk.isLegacyRequest(request.clone()))
-      return legacy(sdk, server, ctx, account, request);
+      return boundedError(await legacy(sdk, server, ctx, account, request));
     const answer = await modernHandler(sdk, server).fetch(request, {
       authInfo: { token: "api-key", clientId: account.handler, scopes: [], extra: { account } },
     });
-    return answer.status === 400 ? withOurVersions(answer) : answer;
+    return boundedError(answer.status === 400 ? await withOurVersions(answer) : answer);
   });
   // stateless: no SSE stream to GET, no session to DELETE
   const notAllowed = () =>
@@ -106,6 +116,31 @@ export function logMcpError(ctx: Pick<AppContext, "log">, error: unknown): void 
 }
 
 /**
+ * An error answer is at most 64 KB (SPEC §23): a message that quotes what came (an unknown
+ * tool's or prompt's name, a resource's URI, the SDK's list of a malformed request's problems)
+ * is cut short. Answers under the bound, and results, go as they are.
+ */
+async function boundedError(answer: Response): Promise<Response> {
+  if (!/json/i.test(answer.headers.get("content-type") ?? "")) return answer;
+  const text = await answer.text();
+  const same = () => new Response(text, { status: answer.status, headers: answer.headers });
+  if (text.length <= MAX_ERROR_BYTES) return same();
+  let body: { error?: { message?: unknown; data?: unknown } } | null = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return same();
+  }
+  const error = body?.error;
+  if (!error || typeof error !== "object" || typeof error.message !== "string") return same();
+  error.message = clip(error.message, 2_000);
+  if (JSON.stringify(error.data ?? null).length > 2_000) delete error.data;
+  const headers = new Headers(answer.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: answer.status, headers });
+}
+
+/**
  * The SDK's modern entry names only the 2026 revisions when it refuses a version (-32022); the
  * client is told the one list instead, the same as discovery, the card and the legacy transport.
  */
@@ -120,11 +155,90 @@ async function withOurVersions(answer: Response): Promise<Response> {
   return Response.json(body, { status: 400, headers: answer.headers });
 }
 
-/** A plain POST may send no Accept (or a wildcard); the transport wants both media types listed. */
-function withJsonAccept(request: Request): Request {
-  const accept = request.headers.get("accept") ?? "";
-  if (accept.includes("application/json") && accept.includes("text/event-stream")) return request;
+/**
+ * The request as the SDK reads it, with the body already read. A plain POST may send no Accept
+ * (or a wildcard); the transport wants both media types listed.
+ */
+function withJsonAccept(request: Request, body: Uint8Array): Request {
   const headers = new Headers(request.headers);
-  headers.set("accept", "application/json, text/event-stream");
-  return new Request(request, { headers });
+  const accept = headers.get("accept") ?? "";
+  if (!(accept.includes("application/json") && accept.includes("text/event-stream")))
+    headers.set("accept", "application/json, text/event-stream");
+  headers.delete("transfer-encoding");
+  headers.set("content-length", String(body.byteLength));
+  return new Request(request.url, { method: request.method, headers, body: body as BodyInit });
+}
+
+/** Top-level arguments of one tool call: the SDK's schema walks each; a tool takes a dozen or so. */
+const MAX_ARGUMENTS = 100;
+/** Keys of a message outside its tool arguments (params, _meta, capabilities): the SDK walks them. */
+const MAX_ENVELOPE_KEYS = 200;
+/** Messages in one JSON-RPC batch (2025-03-26 clients; later revisions send one). */
+const MAX_BATCH = 100;
+const utf8 = new TextDecoder();
+
+/**
+ * What is wrong with a message (or batch) that names too many keys, or null. Counted in one pass
+ * over the text first, so an ordinary message is not parsed twice: more than MAX_JSON_KEYS in
+ * all, more than MAX_ARGUMENTS arguments, more than MAX_ENVELOPE_KEYS outside the arguments
+ * (whose values are the tool's to check), or a long batch.
+ */
+function crowdedMessage(
+  bytes: Uint8Array,
+): { id: string | number | null; code: number; error: string } | null {
+  const text = utf8.decode(bytes);
+  const shape = jsonShape(text);
+  if (shape.deeper || shape.members <= MAX_ARGUMENTS) return null;
+  const n = (count: number) => count.toLocaleString("en-US");
+  const refused = (error: string, id: unknown = null, code = -32600) => ({
+    id: typeof id === "string" || typeof id === "number" ? id : null,
+    code,
+    error,
+  });
+  if (shape.members > MAX_JSON_KEYS)
+    return refused(
+      `The request names ${n(shape.members)} keys; a message takes at most ${n(MAX_JSON_KEYS)}.`,
+    );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const batch = Array.isArray(parsed);
+  const messages = batch ? (parsed as unknown[]) : [parsed];
+  if (messages.length > MAX_BATCH)
+    return refused(`The batch holds ${n(messages.length)} messages; send at most ${MAX_BATCH}.`);
+  let inArguments = 0;
+  for (const message of messages) {
+    const { id, params } = (message ?? {}) as { id?: unknown; params?: unknown };
+    const args = (params as { arguments?: unknown } | null)?.arguments;
+    const count = keysOf(args);
+    if (count > MAX_ARGUMENTS)
+      return refused(
+        `The call names ${n(count)} arguments; no tool takes more than ${MAX_ARGUMENTS}.`,
+        batch ? null : id,
+        -32602,
+      );
+    inArguments += keysWithin(args);
+  }
+  const outside = shape.members - inArguments;
+  return outside > MAX_ENVELOPE_KEYS
+    ? refused(
+        `The request names ${n(outside)} keys outside tool arguments; at most ${n(MAX_ENVELOPE_KEYS)}.`,
+        batch ? null : (parsed as { id?: unknown } | null)?.id,
+        -32602,
+      )
+    : null;
+}
+
+const keysOf = (value: unknown) =>
+  value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value).length : 0;
+
+/** The keys of every object in a value, its own and its nested ones (at most 64 levels deep). */
+function keysWithin(value: unknown): number {
+  if (!value || typeof value !== "object") return 0;
+  let count = 0;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) count += keysWithin(item);
+  return count + keysOf(value);
 }

@@ -1,6 +1,8 @@
 import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
 import { boundedFailure } from "../../src/core/bounded-failure.ts";
 import type { Failure } from "../../src/core/errors.ts";
+import { TOOL_ACTIONS } from "../audit/actions.ts";
+import { auditDetail, recordAudit } from "../audit/log.ts";
 import type { AppContext } from "../context.ts";
 import { holdsUnstorableText } from "../http/body.ts";
 import { clientFailure, UNSTORABLE_TEXT_MESSAGE } from "../http/errors.ts";
@@ -66,6 +68,26 @@ export const toolList = () =>
   })));
 
 /**
+ * A tool call that read responses or changed something, written to the audit log once it
+ * succeeded (SPEC §26): the one place for every tool, as requireKey is for REST.
+ */
+async function auditTool(
+  ctx: AppContext,
+  account: Account,
+  name: string,
+  args: unknown,
+  answer: Record<string, unknown>,
+): Promise<void> {
+  const op = TOOL_ACTIONS[name];
+  if (!op) return;
+  const values = (args ?? {}) as Record<string, unknown>;
+  const named = op.form === "answer" ? answer.slug : values.slug;
+  const form =
+    typeof named === "string" ? named : typeof values.slug === "string" ? values.slug : null;
+  await recordAudit(ctx, account, { action: op.action, form, detail: auditDetail(values) });
+}
+
+/**
  * Runs one tool call: arguments checked by the tool's zod schema (every problem at once, with
  * what came), errors as `{error, code}` in the tool's words. A tool that does not exist is a
  * protocol error (-32602) naming the tools that do.
@@ -101,7 +123,9 @@ export async function callTool(
   if (!parsed.success || extra.length > 0)
     return failure(argumentFailure(name, parsed.success ? null : parsed.error, extra, known ?? []));
   try {
-    return result(await tool.run(ctx, account, parsed.data));
+    const answer = await tool.run(ctx, account, parsed.data);
+    await auditTool(ctx, account, name, args, answer);
+    return result(answer);
   } catch (error) {
     const mapped = clientFailure(error);
     if (mapped) return failure(mapped);

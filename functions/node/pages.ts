@@ -9,9 +9,10 @@ import { formLanguages } from "../../src/core/translation.ts";
 import { type PageModel, pageModel } from "../../src/lib/page-model.ts";
 import type { AppContext } from "../context.ts";
 import { clientAddress } from "../http/client-address.ts";
+import { PAGES_LIST } from "../links/page-origins.ts";
 import { formByPreview } from "../services/drafts.ts";
 import { renamedTo } from "../services/file-moves.ts";
-import { type FormRow, findForm, formStatus } from "../services/form-view.ts";
+import { type FormRow, findForm, formStatus, publicUrl } from "../services/form-view.ts";
 import { checkAccess, checkAntiBot } from "../services/respondent-access.ts";
 import { buildFinished } from "./build-pages.ts";
 import { compressOutgoing } from "./compress.ts";
@@ -93,6 +94,9 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
     if (req.method === "OPTIONS" && /^\/@[a-z0-9-]+\/[a-z0-9-]+/.test(path))
       return new Response(null, { status: 204, headers: PAGE_CORS });
     if (req.method !== "GET" && req.method !== "HEAD") return null;
+    // this server renders every form, whatever its dist/ was built from (links/page-origins.ts)
+    if (path === PAGES_LIST)
+      return Response.json({ every_form: true }, { headers: { "cache-control": "no-cache" } });
     if (extname(path) && !path.includes("..")) return serveFile(join(client, path));
     // the form's own language at its URL, each translation at `<URL>/<lang>` (SPEC §20)
     const page = /^\/@([a-z0-9-]+)\/([a-z0-9-]+)(?:\/([a-z]{2,3}))?\/?$/.exec(path);
@@ -111,8 +115,7 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
               formLanguages(row.definition, row.translations).indexOf(lang) > 0));
       if (!row && page) {
         const moved = await renamedTo(ctx, page[1]!, page[2]!);
-        const to = `${ctx.config.publicBaseUrl}${moved}${page[3] ? `/${page[3]}` : ""}`;
-        if (moved) return redirect(`${to}${url.search}`, 301);
+        if (moved) return redirect(`${moved}${page[3] ? `/${page[3]}` : ""}${url.search}`, 301);
       }
       // a link or password form's content only with its token or password (SPEC §19); a
       // preview link is a link of its own, but a password is asked on it too (SPEC §23)
@@ -139,7 +142,11 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
             // a locked page shows no content, in no language
             ...(preview || locked
               ? {}
-              : { lang, translations: row.translations, origin: ctx.config.publicBaseUrl }),
+              : {
+                  lang,
+                  translations: row.translations,
+                  origin: ctx.pages.of(row.handler, row.slug),
+                }),
           })
         : undefined;
       const { incoming, outgoing } = env as NodeEnv;
@@ -165,11 +172,7 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
           : "select a.handler, f.slug from forms f join accounts a on a.id = f.account_id where f.slug = $1",
         [code],
       );
-      if (row)
-        return Response.redirect(
-          `${ctx.config.publicBaseUrl}/@${row.handler}/${row.slug}${url.search}`,
-          302,
-        );
+      if (row) return Response.redirect(`${publicUrl(ctx, row)}${url.search}`, 302);
     }
     if (path === "/") return landing();
     return null;

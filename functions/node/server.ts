@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "../app.ts";
+import { teamUpkeep } from "../audit/upkeep.ts";
 import { type ComposeOptions, createContext } from "../compose.ts";
 import type { Env } from "../config.ts";
 import type { AppContext } from "../context.ts";
@@ -13,6 +14,7 @@ import { startOutboxSender } from "../mail/sender.ts";
 import { sweepRateLimits } from "../services/rate-limit.ts";
 import { enforceRetention } from "../services/retention.ts";
 import { sweepUploads } from "../services/uploads.ts";
+import { renewStorageProbe, sharedStorageProblem } from "../storage/shared-check.ts";
 import { webhookKeyProblem } from "../webhooks/key-check.ts";
 import { startWebhookSender } from "../webhooks/sender.ts";
 import { ensureFirstAccount, reconcileRepository } from "./bootstrap.ts";
@@ -75,6 +77,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // a lost or changed webhook key is named once at start, not found out delivery by delivery
   const keyProblem = await webhookKeyProblem(ctx).catch(() => null);
   if (keyProblem) ctx.log.error(keyProblem);
+  // so are uploads kept where another running instance cannot read them (storage/shared-check.ts)
+  const storageProblem = await sharedStorageProblem(ctx).catch((error: unknown) => {
+    ctx.log.error("The upload storage could not be checked", error);
+    return null;
+  });
+  if (storageProblem) ctx.log.error(storageProblem);
+  // which forms the static host holds pages for, so the first links name it (links/page-origins.ts)
+  void ctx.pages.refresh();
   const app = createApp(ctx);
   const pages = await createPagesHandler(ctx);
   ctx.apps = createUiApps(pages);
@@ -123,7 +133,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       unavailableFailure(e) === null && ctx.log.error(`${what} sweep failed`, e);
     sweepRateLimits(ctx.db).catch(failed("rate-limit"));
     sweepUploads(ctx).catch(failed("upload"));
+    renewStorageProbe(ctx).catch(failed("storage probe"));
     enforceRetention(ctx).catch(failed("retention"));
+    teamUpkeep(ctx.db).catch(failed("audit log"));
     // PGlite has no autovacuum: the tables that grew are analyzed and vacuumed here
     if (ctx.db.kind === "pglite") embeddedUpkeep(ctx.db).catch(failed("embedded upkeep"));
   }, 60_000);

@@ -92,7 +92,7 @@ export function shownSql(form: LogicForm, bind: Bind): ShownSql {
     return past.length === 0 ? "true" : `(not (${past.join(" or ")}))`;
   };
   const pageShown = (page: number) =>
-    [reach(page), ...(c.pageIf.get(page) ?? []).map(cond)].join(" and ");
+    [reach(page), ...(c.pageIf[page] ?? []).map(cond)].join(" and ");
   const joins = jumping.map((p) => {
     const arms = form.fields.flatMap((f, i) => {
       if (c.pages[i] !== p) return [];
@@ -101,7 +101,7 @@ export function shownSql(form: LogicForm, bind: Bind): ShownSql {
       // bound only where it is written: an unused parameter has no type Postgres can tell
       const own = f.show_if ? cond(f.show_if) : "true";
       const to = (t: { page: number } | { ending: string }) => ("page" in t ? t.page : PAST);
-      const options = [...(j.options ?? new Map()).entries()].map(
+      const options = (j.options ?? []).map(
         ([value, t]) =>
           `when ${own} and (payload -> ${bind(f.id, "text")} = ${bind(JSON.stringify(value), "jsonb")} or coalesce(payload -> ${bind(f.id, "text")} @> ${bind(JSON.stringify([value]), "jsonb")}, false)) then ${to(t)}`,
       );
@@ -110,7 +110,9 @@ export function shownSql(form: LogicForm, bind: Bind): ShownSql {
     return `cross join lateral (select z.s, case when z.s then case ${arms.join(" ")} end end as j from (select ${pageShown(p)} as s) z) j${p}`;
   });
   const conditional = (f: Field, i: number) =>
-    f.show_if !== undefined || c.pageIf.has(c.pages[i]!) || jumping.some((p) => p < c.pages[i]!);
+    f.show_if !== undefined ||
+    c.pageIf[c.pages[i]!] !== undefined ||
+    jumping.some((p) => p < c.pages[i]!);
   const fields = form.fields.flatMap((f, i) =>
     f.type === "statement" || !conditional(f, i)
       ? []

@@ -58,7 +58,7 @@ export function accountRoutes(app: Hono<Env>, ctx: AppContext): void {
       "Create another API key, with scopes (read, write, admin) and optionally only some forms",
       {
         201: json(keyCreated),
-        ...errors("BadRequest", "Unauthorized", "Forbidden", "Conflict", "RateLimited"),
+        ...errors("BadRequest", "Unauthorized", "Forbidden", "NotFound", "Conflict", "RateLimited"),
       },
       { requestBody: requestBody(keyBody) },
     ),

@@ -27,6 +27,8 @@ export function deployRoutes(app: Hono<Env>, ctx: AppContext): void {
           details: formIssues(body.error),
         });
       const d = body.data;
+      // the pages the workflow has just published, so each result's link names where it is
+      await ctx.pages.refresh();
       const done = await reconcile(ctx, c.get("account"), {
         repository: d.repository,
         commit: d.commit,

@@ -1,14 +1,15 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { raise } from "../../src/core/errors.ts";
+import { MAX_ANSWER_KEYS } from "../../src/core/form-bounds.ts";
 import { isProtected } from "../../src/core/locked-form.ts";
 import { publicForm } from "../../src/core/public-form.ts";
 import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { front, one } from "../contracts/front-ops.ts";
-import { readJson } from "../http/body.ts";
+import { MAX_BODY, readJson } from "../http/body.ts";
+import { needForm, needScope } from "../scopes.ts";
 import { recordEvent } from "../services/events.ts";
 import { findPublicForm, formStatus } from "../services/form-view.ts";
-import { loadPartial, savePartial } from "../services/partials.ts";
 import { checkAccess, checkAntiBot } from "../services/respondent-access.ts";
 import { submit } from "../services/submit.ts";
 import { upload } from "../services/uploads.ts";
@@ -33,6 +34,18 @@ const open: MiddlewareHandler = async (c, next) => {
   // an error answer is built by the error handler, without the headers set above
   if (c.error) c.res.headers.set("access-control-allow-origin", "*");
 };
+
+/**
+ * The account of a key sent with a submit or upload: its owner's test answer or, with
+ * `test: false`, a real one, past the anti-bot check and the password. That writes answers: the
+ * key needs `write` and the form (SPEC §23), as try_form does.
+ */
+async function answeringKey(ctx: AppContext, header: string, slug: string): Promise<string> {
+  const account = await authenticate(ctx, header);
+  needScope(account, "write", "Answering a form with a key");
+  needForm(account, slug);
+  return account.id;
+}
 
 /**
  * Endpoints respondents' pages call, possibly from another origin: CORS open. What a cold start's
@@ -60,14 +73,15 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   app.post("/api/forms/:slug/submit", front("submitResponse"), async (c) => {
-    const body = await readJson(c);
+    const body = await readJson(c, MAX_BODY, false, MAX_ANSWER_KEYS);
     // sent with an API key: the owner's test answer (SPEC §16); a wrong key is 401, as anywhere
     const auth = c.req.header("authorization");
     const result = await submit(ctx, c.req.param("slug"), {
       body,
       ip: clientIp(c, ctx.config.trustedProxies),
       idempotencyKey: c.req.header("idempotency-key"),
-      accountId: auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
+      accountId:
+        auth === undefined ? undefined : await answeringKey(ctx, auth, c.req.param("slug")),
     });
     return c.json(result, 201);
   });
@@ -80,18 +94,20 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
 
   // partial responses (SPEC §25): saved page by page, resumed by their token
+  // loaded with the first: a form without settings.partial never calls them (a cold start's weight)
   app.post("/api/forms/:slug/partial", front("savePartialResponse"), async (c) =>
     c.json(
-      await savePartial(
+      await (await import("../services/partials.ts")).savePartial(
         ctx,
         c.req.param("slug"),
-        await readJson(c),
+        await readJson(c, MAX_BODY, false, MAX_ANSWER_KEYS),
         clientIp(c, ctx.config.trustedProxies),
       ),
     ),
   );
   app.get("/api/forms/:slug/partial/:token", front("getPartialResponse"), async (c) => {
     c.header("cache-control", "no-store");
+    const { loadPartial } = await import("../services/partials.ts");
     return c.json(await loadPartial(ctx, c.req.param("slug"), c.req.param("token")));
   });
 
@@ -118,7 +134,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
         },
         clientIp(c, ctx.config.trustedProxies),
         // with an API key: the owner's (a draft takes uploads only so or from its preview page)
-        auth === undefined ? undefined : (await authenticate(ctx, auth)).id,
+        auth === undefined ? undefined : await answeringKey(ctx, auth, c.req.param("slug")),
       ),
       201,
     );
@@ -146,7 +162,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     const moved = await renamedTo(ctx, c.req.param("at").slice(1), c.req.param("slug"));
     if (!moved) raise("not_found", "No such form.");
     const search = new URL(c.req.url).search;
-    return c.redirect(`${ctx.config.publicBaseUrl}${moved}${search}`, 301);
+    return c.redirect(`${moved}${search}`, 301);
   });
 
   // The public definition a page on another origin may render: no answer key, no recipients. A

@@ -196,7 +196,7 @@ export async function deployFormFile(
   // planned before the file is written: a refused change leaves the repository as it was
   const plan = await planFor(ctx, existing, parsed.form, strings);
   if (options.dryRun) return { plan };
-  guardPlan(plan, options.confirm);
+  guardPlan(plan, options.confirm, account);
   let sha = existing?.commit_sha ?? null;
   if (content !== undefined)
     ({ sha } = await ctx.repo.write(target.path, text!, `Deploy form ${target.slug}`));

@@ -46,12 +46,12 @@ export async function closeRemovedForm(ctx: AppContext, account: Account, slug: 
   return { result: "closed" as const, slug, form_id: row.id, url: publicUrl(ctx, row) };
 }
 
-/** Where an old public path `/@handler/slug` now lives, or null. */
+/** Where an old public path `/@handler/slug` now lives (its page's URL), or null. */
 export async function renamedTo(ctx: AppContext, handler: string, slug: string) {
   const [hit] = await ctx.db.query<{ handler: string; slug: string }>(
     `select a.handler, f.slug from form_slug_redirects r join forms f on f.id = r.form_id
        join accounts a on a.id = f.account_id where r.old_slug = $1`,
     [slug],
   );
-  return hit && hit.handler === handler ? `/@${hit.handler}/${hit.slug}` : null;
+  return hit && hit.handler === handler ? publicUrl(ctx, hit) : null;
 }

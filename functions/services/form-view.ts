@@ -111,8 +111,12 @@ export function formStatus(
   return "live";
 }
 
+/**
+ * The form's page: on the static host when the pages published there hold it, else on the API
+ * origin, whose server renders every form (functions/links/page-origins.ts, SPEC §22).
+ */
 export const publicUrl = (ctx: AppContext, row: Pick<FormRow, "handler" | "slug">) =>
-  `${ctx.config.publicBaseUrl}/@${row.handler}/${row.slug}`;
+  `${ctx.pages.of(row.handler, row.slug)}/@${row.handler}/${row.slug}`;
 
 /** The URL to share, as its owner sees it: in link mode it carries the token (SPEC §4). */
 export const sharedUrl = (
@@ -123,9 +127,12 @@ export const sharedUrl = (
     ? `${publicUrl(ctx, row)}?access=${encodeURIComponent(row.access_token)}`
     : publicUrl(ctx, row);
 
-/** A draft's unguessable preview page (SPEC §16); null once there is no token. */
+/**
+ * A draft's unguessable preview page (SPEC §16); null once there is no token. On the API origin:
+ * only its server renders previews, a static host never holds one.
+ */
 export const previewUrl = (ctx: AppContext, row: Pick<FormRow, "preview_token">) =>
-  row.preview_token ? `${ctx.config.publicBaseUrl}/preview/${row.preview_token}` : null;
+  row.preview_token ? `${ctx.config.baseUrl}/preview/${row.preview_token}` : null;
 
 /** On the API origin, which serves it (routes/short-links.ts): the static host cannot (SPEC §17). */
 export const shortUrl = (ctx: AppContext, row: Pick<FormRow, "short_code">) =>

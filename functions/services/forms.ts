@@ -128,7 +128,7 @@ export async function createForm(
   // checked before anything is written: a broken translation creates nothing (SPEC §20)
   const translations = texts && checkedTranslations(form, account.handler, texts);
   // the file's webhooks (SPEC §26) are checked before anything is written, applied after
-  const applyWebhooks = await prepareFileWebhooks(ctx, form);
+  const applyWebhooks = await prepareFileWebhooks(ctx, account.handler, form);
   let row: FormRow | undefined;
   for (let attempt = 0; attempt < 5 && !row; attempt++) {
     const rows = await ctx.db.query<{ id: string }>(
@@ -233,8 +233,8 @@ export async function replaceForm(
     raise("invalid_request", "The slug of a form cannot change; create a new form instead.");
   if (deepEqual(form, row.definition)) return { changed: false };
   const plan = options.plan ?? (await planFor(ctx, row, form, options.translations));
-  guardPlan(plan, options.confirm);
-  const applyWebhooks = await prepareFileWebhooks(ctx, form);
+  guardPlan(plan, options.confirm, account);
+  const applyWebhooks = await prepareFileWebhooks(ctx, account.handler, form);
   let sha = options.sha ?? row.commit_sha;
   let path = row.file_path;
   // a draft's file waits for its publishing (drafts.ts)

@@ -1,6 +1,6 @@
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
-import { allows, levelOf, SCOPES, type Scope } from "../scopes.ts";
+import { allows, levelOf, ROLE_SCOPE, type Role, SCOPES, type Scope } from "../scopes.ts";
 import { type Account, issueKey } from "./accounts.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,7 +15,7 @@ export const KEYS_PER_HOUR = 20;
  * One read of the account's few keys (indexed by account); two concurrent creations may both
  * pass at the bound, which lets one key more through, never many.
  */
-async function checkKeyBounds(ctx: AppContext, account: Account): Promise<void> {
+export async function checkKeyBounds(ctx: AppContext, account: Account): Promise<void> {
   const [row] = await ctx.db.query<{ live: number; recent: number; wait: number | null }>(
     `select count(*) filter (where revoked_at is null)::int as live,
             count(*) filter (where created_at > now() - interval '1 hour')::int as recent,
@@ -70,21 +70,33 @@ function grantOf(input: { scopes?: unknown; forms?: unknown }) {
 export async function createKey(
   ctx: AppContext,
   account: Account,
-  input: { name?: unknown; scopes?: unknown; forms?: unknown },
+  input: { name?: unknown; scopes?: unknown; forms?: unknown; member_id?: unknown },
 ) {
   const { name } = input;
   if (name !== undefined && (typeof name !== "string" || name.length > 100))
     invalid("name", "must be text of at most 100 characters");
-  const grant = grantOf(input);
-  // a key never makes a key that may do more than itself
+  // a key for a member (SPEC §26): named by an owner (by default with the role's scope), or made
+  // with the member's own key
+  const named = await namedMember(ctx, account, input.member_id);
+  const grant = grantOf(
+    named && input.scopes === undefined ? { ...input, scopes: [ROLE_SCOPE[named.role]] } : input,
+  );
+  // a key never makes a key that may do more than itself, nor a member's more than the role
   const level = levelOf(grant.scopes);
   if (!allows(account.scope, level))
     raise(
       "forbidden",
       `This key has the "${account.scope}" scope; it cannot create a "${level}" key.`,
     );
+  if (named && !allows(ROLE_SCOPE[named.role], level))
+    raise(
+      "forbidden",
+      `A member with the role "${named.role}" holds keys of at most the "${ROLE_SCOPE[named.role]}" scope; this key would be "${level}".`,
+      { details: [{ field: "scopes", message: `at most "${ROLE_SCOPE[named.role]}"` }] },
+    );
   await checkKeyBounds(ctx, account);
-  const key = await issueKey(ctx, account.id, name as string | undefined, grant);
+  const memberId = named?.id ?? account.memberId ?? null;
+  const key = await issueKey(ctx, account.id, name as string | undefined, grant, memberId);
   return {
     id: key.id,
     api_key: key.key,
@@ -93,12 +105,26 @@ export async function createKey(
     scopes: key.scopes,
     forms: key.forms,
     created_at: key.created_at,
+    member_id: memberId,
   };
+}
+
+/** The live member of this account a new key is made for, when the body names one. */
+async function namedMember(ctx: AppContext, account: Account, named: unknown) {
+  if (named === undefined || named === null) return null;
+  if (typeof named !== "string" || !UUID.test(named)) invalid("member_id", "must be a member id");
+  const [member] = await ctx.db.query<{ id: string; role: Role }>(
+    "select id, role from members where id = $1 and account_id = $2 and removed_at is null",
+    [named, account.id],
+  );
+  if (!member) raise("not_found", "No such member (see GET /api/members).");
+  return member!;
 }
 
 export async function listKeys(ctx: AppContext, account: Account) {
   return ctx.db.query(
-    `select id, prefix, name, scopes, forms, created_at, last_used_at, revoked_at from api_keys
+    `select id, prefix, name, scopes, forms, member_id, created_at, last_used_at, revoked_at
+       from api_keys
       where account_id = $1 order by created_at desc`,
     [account.id],
   );

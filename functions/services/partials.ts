@@ -11,9 +11,8 @@ import { clientBucket } from "../http/client-address.ts";
 import { findPublicForm, formStatus } from "./form-view.ts";
 import { checkInvite } from "./invite-check.ts";
 import { hit } from "./rate-limit.ts";
-import { checkAccess } from "./respondent-access.ts";
+import { checkAccess, checkAntiBot } from "./respondent-access.ts";
 import { responseId } from "./response-id.ts";
-import { queueResumeLink, resumeAddress } from "./resume-link.ts";
 
 /** A partial's answers: at most this many bytes of JSON. */
 const MAX_PARTIAL = 64 * 1024;
@@ -42,6 +41,9 @@ export async function savePartial(
 ) {
   hit(ctx, `submit:${slug}:${clientBucket(ip)}`, ctx.config.rateSubmit);
   const row = await partialForm(ctx, slug);
+  // a password is tried only with an anti-bot token, as on every other path (SPEC §23): the
+  // page sends one with each save of a password form
+  if (row.access_mode === "password") await checkAntiBot(ctx, body.turnstile_token, ip);
   await checkAccess(ctx, row.slug, row, body.access, ip);
   const invite = await checkInvite(ctx, row, row.access_mode === "invite" ? body.invite : null);
   const fields = body.fields;
@@ -71,8 +73,10 @@ export async function savePartial(
     lang,
     invite: invite?.token ?? null,
   });
-  const address = resumeAddress(row.definition, kept);
-  if (address) await queueResumeLink(ctx, row.id, saved.id, address);
+  // the resume link by email is loaded with the first save (the edge function's cold start skips it)
+  const link = await import("./resume-link.ts");
+  const address = link.resumeAddress(row.definition, kept);
+  if (address) await link.queueResumeLink(ctx, row.id, saved.id, address);
   return saved;
 }
 

@@ -15,6 +15,7 @@ export function localStorage(root: string): FileStorage {
     return full;
   };
   return {
+    where: `the folder ${base} on this instance's disk`,
     async put(key, data, contentType) {
       const file = path(key);
       await mkdir(dirname(file), { recursive: true });

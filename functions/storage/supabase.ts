@@ -10,6 +10,7 @@ export function supabaseStorage(
   const client = createClient(url, serviceKey, { auth: { persistSession: false } });
   const store = () => client.storage.from(bucket);
   return {
+    where: `Supabase Storage (${url}, bucket ${bucket})`,
     async put(key, data, contentType) {
       const { error } = await store().upload(key, data, { contentType, upsert: false });
       if (error) throw new Error(`Supabase Storage upload failed: ${error.message}`);

@@ -36,6 +36,33 @@ export async function attemptDelivery(ctx: AppContext, row: Claimed): Promise<Ou
   return row.unwritten ? { ...outcome, unwritten: unwrittenRow(row) } : outcome;
 }
 
+/**
+ * One JSON line per failed attempt (SPEC §22), said by whoever records its outcome (the sender,
+ * the drain; not a sender already stopped, whose attempt is sent again): the delivery's id (the
+ * `webhook-id` the receiver got, and the id in the delivery log), what the receiver answered, and
+ * what comes next. The receiver is named by its origin alone: a path may hold a secret (a Slack
+ * hook's).
+ */
+export function logFailedAttempt(ctx: AppContext, row: Claimed, outcome: Outcome): void {
+  if (outcome.status === "delivered") return;
+  let receiver = "";
+  try {
+    receiver = new URL(row.url).origin;
+  } catch {}
+  ctx.log.error(`webhook delivery ${row.id} failed`, undefined, {
+    delivery_id: row.id,
+    webhook_id: row.webhook_id,
+    form: row.slug,
+    event: row.event,
+    response_id: row.response_id,
+    receiver,
+    attempt: row.attempts,
+    http_status: outcome.httpStatus,
+    error: outcome.error,
+    next: outcome.status === "pending" ? `retry in ${outcome.retryIn} s` : "none: failed",
+  });
+}
+
 async function attempt(ctx: AppContext, row: Claimed): Promise<Outcome> {
   const { backoff, timeoutMs, allowPrivate } = ctx.config.webhooks;
   const body = eventBody(row);

@@ -3,7 +3,7 @@
 // outcomes and sweeps as the Node server's sender does, then returns.
 import type { AppContext } from "../context.ts";
 import { retried } from "../db/retry.ts";
-import { attemptDelivery } from "./deliver.ts";
+import { attemptDelivery, logFailedAttempt } from "./deliver.ts";
 import { leaseSeconds } from "./handover.ts";
 import { claimDeliveries, pruneDeliveries, recordOutcomes, sweepOrphans } from "./queue.ts";
 
@@ -24,7 +24,10 @@ export async function drainWebhooks(
     taken += rows.length;
     const outcomes = await Promise.all(rows.map((row) => attemptDelivery(ctx, row)));
     await retried(() => recordOutcomes(ctx.db, outcomes));
-    for (const o of outcomes) counts[o.status === "pending" ? "retrying" : o.status]++;
+    for (const [i, o] of outcomes.entries()) {
+      logFailedAttempt(ctx, rows[i]!, o);
+      counts[o.status === "pending" ? "retrying" : o.status]++;
+    }
     if (rows.length < batch) break;
   }
   // what the Node server's sweep does every minute: orphans, then the log's old rows

@@ -14,6 +14,30 @@ import { urlProblem } from "./url-safety.ts";
 /** The server's own settings: a form file may not name them (their values would leave with it). */
 const RESERVED = /^(FORMDOWN_|DATABASE_|POSTMARK_|SMTP_|GITHUB_|SUPABASE_|TURNSTILE_|PG)/;
 
+/**
+ * The start of every variable a form of @handler may name: its handler in capitals, `-` as `_`
+ * (`@acme-co` → `ACME_CO_`). Every account shares the server's environment: without it another
+ * account's form signed its own deliveries with this one's secret, or posted into its Slack.
+ */
+export const envPrefix = (handler: string) => `${handler.toUpperCase().replaceAll("-", "_")}_`;
+
+/**
+ * Why @handler may not name the variable, or null: it is outside the account's prefix, or under a
+ * longer prefix another account holds (`ACME_CO_URL` is @acme-co's, not @acme's).
+ */
+async function notOwned(ctx: AppContext, handler: string, name: string): Promise<string | null> {
+  const prefix = envPrefix(handler);
+  const refused = (whose: string) =>
+    `${name} is not this account's: a form of @${handler} names only variables that start with ${prefix}${whose}`;
+  if (!name.startsWith(prefix)) return refused("");
+  const [longer] = await ctx.db.query<{ handler: string }>(
+    `select handler from accounts where length(handler) > $1
+        and starts_with($2, upper(replace(handler, '-', '_')) || '_') order by handler limit 1`,
+    [handler.length, name],
+  );
+  return longer ? refused(` (and not @${longer.handler}'s)`) : null;
+}
+
 interface Desired {
   key: string;
   kind: "event" | "slack" | "sheet";
@@ -23,12 +47,21 @@ interface Desired {
   secret: string | null;
 }
 
-async function desired(ctx: AppContext, hooks: readonly FileWebhook[]): Promise<Desired[]> {
+async function desired(
+  ctx: AppContext,
+  handler: string,
+  hooks: readonly FileWebhook[],
+): Promise<Desired[]> {
   const issues: FieldIssue[] = [];
   const out: Desired[] = [];
-  const read = (at: string, name: string) => {
+  const read = async (at: string, name: string) => {
     if (RESERVED.test(name)) {
       issues.push({ field: at, message: `${name} is one of the server's own settings` });
+      return null;
+    }
+    const foreign = await notOwned(ctx, handler, name);
+    if (foreign) {
+      issues.push({ field: at, message: foreign });
       return null;
     }
     const value = ctx.config.fileEnv(name);
@@ -39,7 +72,7 @@ async function desired(ctx: AppContext, hooks: readonly FileWebhook[]): Promise<
     const at = `notifications.webhooks[${i}]`;
     let item: Desired | null = null;
     if ("url" in hook) {
-      const secret = read(`${at}.secret_env`, hook.secret_env);
+      const secret = await read(`${at}.secret_env`, hook.secret_env);
       if (secret)
         item = {
           key: `url:${hook.url}`,
@@ -51,7 +84,7 @@ async function desired(ctx: AppContext, hooks: readonly FileWebhook[]): Promise<
     } else {
       const kind = "slack" in hook ? "slack" : "sheet";
       const name = "slack" in hook ? hook.slack : hook.sheet;
-      const url = read(`${at}.${kind}`, name);
+      const url = await read(`${at}.${kind}`, name);
       if (url)
         item = { key: `${kind}:${name}`, kind, url, events: ["response.created"], secret: null };
     }
@@ -71,8 +104,8 @@ async function desired(ctx: AppContext, hooks: readonly FileWebhook[]): Promise<
  * Checks the file's webhooks before the form is written (a missing environment variable refuses
  * the deploy), and returns the step that applies them once it is.
  */
-export async function prepareFileWebhooks(ctx: AppContext, form: Form) {
-  const want = await desired(ctx, form.notifications?.webhooks ?? []);
+export async function prepareFileWebhooks(ctx: AppContext, handler: string, form: Form) {
+  const want = await desired(ctx, handler, form.notifications?.webhooks ?? []);
   return async (formId: string) => {
     const had = await ctx.db.query<{ id: string; file_key: string }>(
       "select id, file_key from webhooks where form_id = $1 and source = 'file'",

@@ -8,7 +8,7 @@ import type { AppContext } from "../context.ts";
 import { outageKind } from "../db/outage.ts";
 import { retried } from "../db/retry.ts";
 import { within } from "../http/draining.ts";
-import { attemptDelivery } from "./deliver.ts";
+import { attemptDelivery, logFailedAttempt } from "./deliver.ts";
 import { openDeliveries, recoverHandedOver, unattempted, unwrittenRow } from "./handed-over.ts";
 import { GAP_MS, leaseSeconds, registerSender, type Sender, withoutRows } from "./handover.ts";
 import {
@@ -123,6 +123,7 @@ export function startWebhookSender(
       count(busy, row.webhook_id, -1);
       // stopping too: the attempt was made, so its outcome is written before the process exits
       outcomes.push(outcome);
+      if (!ended) logFailedAttempt(ctx, row, outcome);
       flush();
       if (stopped) {
         if (inFlight === 0) idle?.();

@@ -58,7 +58,7 @@ export function readHeader(text: string, file: string): Header {
   // before anything walks the header: an alias bomb is refused here, in milliseconds
   const tooBig = definitionSizeProblem(data);
   if (tooBig) return { ok: false, errors: [{ file, line: 1, path: "", message: tooBig }] };
-  const bad = unstorableAt(data, []);
+  const bad = unstorableAt(data);
   if (bad) {
     const message =
       'text must be well-formed Unicode, without NUL (U+0000) or a lone surrogate (a YAML escape such as "\\ud800" or "\\0" makes one)';
@@ -75,18 +75,20 @@ export function readHeader(text: string, file: string): Header {
  * `"\0"`) make a lone surrogate or a NUL out of well-formed text, which jsonb refuses (a 500 where
  * the author's mistake deserves its line). Walked after the size check, so it is bounded.
  */
-function unstorableAt(value: unknown, path: (string | number)[]): (string | number)[] | null {
+function unstorableAt(value: unknown): (string | number)[] | null {
   const bad = (text: string) => text.includes("\0") || !text.isWellFormed();
-  if (typeof value === "string") return bad(value) ? path : null;
+  if (typeof value === "string") return bad(value) ? [] : null;
+  // the path is built on the way out, for the one string found
   if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = unstorableAt(item, [...path, i]);
-      if (found) return found;
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableAt(value[i]);
+      if (found) return [i, ...found];
     }
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      const found = bad(key) ? [...path, key] : unstorableAt(item, [...path, key]);
-      if (found) return found;
+      if (bad(key)) return [key];
+      const found = unstorableAt(item);
+      if (found) return [key, ...found];
     }
   }
   return null;

@@ -23,11 +23,12 @@ export interface TranslationCheck {
 const KEY = "\u0000";
 const key = (path: StringPath) => path.join(KEY);
 
-/** Every string a translation carries, with its path. */
-function translationStrings(t: unknown, path: string[] = []): FormString[] {
-  if (typeof t === "string") return [{ path, text: t }];
-  if (typeof t !== "object" || t === null) return [];
-  return Object.entries(t).flatMap(([k, v]) => translationStrings(v, [...path, k]));
+/** Every string a translation carries, with its path (gathered in one list, not one per level). */
+function translationStrings(t: unknown, path: string[] = [], out: FormString[] = []): FormString[] {
+  if (typeof t === "string") out.push({ path, text: t });
+  else if (typeof t === "object" && t !== null)
+    for (const [k, v] of Object.entries(t)) translationStrings(v, [...path, k], out);
+  return out;
 }
 
 const GROUP: Record<string, string> = { options: "option", rows: "row", columns: "column" };
@@ -53,10 +54,16 @@ function unknownKey(path: StringPath, strings: readonly FormString[]): string {
   return `${field} has no ${path.slice(k === 2 && path[0] === "fields" ? 2 : k).join(".")} to translate${suggest}`;
 }
 
-/** Two choices of one field shown with the same translation: a respondent could not tell them apart. */
-function sameLabels(t: Translation): TranslationIssue[] {
+/**
+ * Two choices of one field shown with the same translation: a respondent could not tell them
+ * apart. Only the form's fields are read (a key naming no field is an error of its own).
+ */
+function sameLabels(form: Form, t: Translation): TranslationIssue[] {
   const out: TranslationIssue[] = [];
-  for (const [id, field] of Object.entries(t.fields ?? {}))
+  const fields = t.fields ?? {};
+  for (const { id } of form.fields) {
+    const field = Object.hasOwn(fields, id) ? fields[id] : undefined;
+    if (!field) continue;
     for (const group of ["options", "columns"] as const) {
       const seen = new Map<string, string>();
       for (const [value, label] of Object.entries(field[group] ?? {})) {
@@ -69,6 +76,7 @@ function sameLabels(t: Translation): TranslationIssue[] {
           });
       }
     }
+  }
   return out;
 }
 
@@ -109,7 +117,7 @@ export function checkTranslation(
     if (errors.full) errors.count();
     else errors.push({ path: s.path, message: unknownKey(s.path, strings) });
   }
-  for (const issue of [...sameLabels(translation), ...newPlaceholders(strings, translation)])
+  for (const issue of [...sameLabels(form, translation), ...newPlaceholders(strings, translation)])
     errors.push(issue);
   const warnings = new ProblemList<TranslationIssue>(max);
   for (const s of strings) {

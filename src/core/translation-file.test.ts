@@ -6,6 +6,7 @@ import {
   isTranslationFile,
   listedWithMore,
   parseTranslationFile,
+  translationBound,
   translationName,
 } from "./translation-file.ts";
 
@@ -52,15 +53,27 @@ describe("translation file names", () => {
 
 describe("checkTranslationFile", () => {
   it("lists at most 100 errors, located in file order, and counts the rest", () => {
-    const keys = Array.from({ length: 12_720 }, (_, i) => `  f${i}: {label: x}`);
+    const keys = Array.from({ length: 800 }, (_, i) => `  f${i}: {label: x}`);
     const text = `---\ntitle: T\nfields:\n${keys.join("\n")}\n---\n`;
     const { errors, more } = checkTranslationFile(form, text, FILE);
     expect(errors).toHaveLength(100);
     expect(errors.map((e) => e.line)).toEqual(Array.from({ length: 100 }, (_, i) => i + 4));
-    expect(more.errors).toBe(12_620);
+    expect(more.errors).toBe(700);
     const printed = listedWithMore(errors, more.errors, FILE).map(formatFormFileError);
     expect(printed).toHaveLength(101);
-    expect(printed.at(-1)).toBe(`${FILE}:1: …and 12,620 more`);
+    expect(printed.at(-1)).toBe(`${FILE}:1: …and 700 more`);
+  });
+
+  it("refuses a file far longer than a translation of the form's texts before reading it", () => {
+    const keys = Array.from({ length: 12_720 }, (_, i) => `  f${i}: {label: x}`);
+    const text = `---\ntitle: T\nfields:\n${keys.join("\n")}\n---\n`;
+    const { texts, chars } = translationBound(form);
+    expect(text.length).toBeGreaterThan(chars);
+    const { errors, more } = checkTranslationFile(form, text, FILE);
+    expect(errors.map(formatFormFileError)).toEqual([
+      `${FILE}:1: the file is 251 KB: a translation of the form's ${texts} texts takes at most ${Math.ceil(chars / 1024)} KB (four times their length, and room for keys)`,
+    ]);
+    expect(more.errors).toBe(0);
   });
 
   it("names each problem at its file and line: unknown option an error, a missing string a warning", () => {

@@ -6,6 +6,7 @@ import { issueMessage } from "./issue-message.ts";
 import { LOCALES } from "./locales/codes.ts";
 import { andMore, MAX_PROBLEMS } from "./problem-list.ts";
 import { type Form, SLUG } from "./schema.ts";
+import { formStrings } from "./translation.ts";
 import { checkTranslation } from "./translation-check.ts";
 import { type Translation, translationSchema } from "./translation-schema.ts";
 import { yamlLocator } from "./yaml-locate.ts";
@@ -100,6 +101,18 @@ export const listedWithMore = (
   more > 0 ? [...errors, { file, line: 1, path: "", message: andMore(more) }] : errors;
 
 /**
+ * The most characters a translation file of this form takes: four times the length of the form's
+ * texts, 400 more per text (its key, a short option value's longer label) and 16 KB. A file the
+ * size of the form's limit written for a form of three texts is refused before it is parsed: its
+ * YAML alone held the event loop 20-35 ms of a core (SPEC §23, issue 41 item 2).
+ */
+export function translationBound(form: Form): { texts: number; chars: number } {
+  const strings = formStrings(form);
+  const length = strings.reduce((sum, s) => sum + s.text.length, 0);
+  return { texts: strings.length, chars: 4 * length + 400 * strings.length + 16 * 1024 };
+}
+
+/**
  * Everything `formdown validate` reports about one translation file of a form: its header, its
  * language (one the form lists and the pages speak), keys naming nothing, and missing strings.
  * Linear in the file: at most 100 errors and 100 warnings are described and located (in one
@@ -119,6 +132,12 @@ export function checkTranslationFile(form: Form, text: string, file: string): Tr
         ? `the form ${form.slug} does not list "${name.lang}" in its languages (add it there, or remove this file)`
         : `"${name.lang}" is not a language Formdown speaks (${LOCALES.join(", ")})`,
     });
+  const most = translationBound(form);
+  if (text.length > most.chars) {
+    const kb = (n: number) => `${Math.ceil(n / 1024)} KB`;
+    const message = `the file is ${kb(text.length)}: a translation of the form's ${most.texts} texts takes at most ${kb(most.chars)} (four times their length, and room for keys)`;
+    return { errors: [...errors, { file, line: 1, path: "", message }], warnings: [], more: none };
+  }
   const parsed = parseTranslationFile(text, file);
   if (!parsed.ok)
     return {

@@ -1,6 +1,6 @@
 // The form as the page's script receives it: the JSON the server renders into #fd-def.
 import type { Field } from "../core/field-schema.ts";
-import type { LogicForm } from "../core/logic/compiled.ts";
+import type { Compiled } from "../core/logic/compiled-types.ts";
 import type { EndingView } from "./finish.ts";
 
 export interface Definition {
@@ -26,8 +26,11 @@ export interface Definition {
   endings: Record<string, EndingView>;
   /** settings.partial: answers saved on the server page by page (SPEC §25). */
   partial?: boolean;
-  /** The form's logic (SPEC §24), when it has some: the page then loads its chunk (logic.ts). */
-  logic?: Pick<LogicForm, "steps" | "variables" | "endings">;
+  /**
+   * The form's logic as the server compiled it (SPEC §24), when it has some: the page then loads
+   * its chunk (logic.ts), which walks it.
+   */
+  logic?: Compiled;
   /** The form version the page was built from; its submits say so (null: built from a file). */
   version: number | null;
 }

@@ -3,9 +3,9 @@
 // browser (restore.ts). Offline, the browser's own storage keeps them and the next page sends
 // them all. `?resume=<token>` (the link the respondent is emailed once they give an address)
 // continues a partial on another device.
-import type { Definition } from "./definition.ts";
+import type { FormdownForm } from "./form-element.ts";
 import { params } from "./frame.ts";
-import { type Saved, save } from "./restore.ts";
+import { save } from "./restore.ts";
 
 export interface Resumed {
   fields: Record<string, unknown>;
@@ -13,29 +13,25 @@ export interface Resumed {
 }
 
 /** The partial this page continues (its link's token, or the one this browser kept), if any. */
-export async function resumed(def: Definition, url: string, saved: Saved): Promise<Resumed | null> {
+export async function resumed(form: FormdownForm): Promise<Resumed | null> {
+  const { def, saved } = form;
   const token = params.get("resume") ?? saved.r;
   if (!token) return null;
-  const res = await fetch(`${url}/${encodeURIComponent(token)}`).catch(() => null);
+  const res = await fetch(form.url(`/partial/${encodeURIComponent(token)}`)).catch(() => null);
   if (!res?.ok) return null;
   saved.r = token;
   save(def.slug, saved);
   return (await res.json()) as Resumed;
 }
 
-/** Sends the answers so far; keeps the token the server answers. */
-export async function savePartial(
-  def: Definition,
-  url: string,
-  fields: Record<string, unknown>,
-  page: number,
-  saved: Saved,
-  access: unknown,
-): Promise<void> {
+/** Sends the answers so far, the respondent now on `page`; keeps the token the server answers. */
+export async function savePartial(form: FormdownForm, page: number): Promise<void> {
+  const { def, saved } = form;
   // an invite-only form's partial is saved with the personal link the page was opened with
   const invite = params.get("invite") ?? undefined;
-  const body = { fields, page, lang: def.locale, resume: saved.r, access, invite };
-  const res = await fetch(url, {
+  const fields = form.answers();
+  const body = { fields, page, lang: def.locale, resume: saved.r, access: form.access(), invite };
+  const res = await fetch(form.url("/partial"), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),

@@ -4,12 +4,19 @@
  */
 export function setupRanking(list: HTMLElement, onChange: () => void): void {
   const items = () => [...list.querySelectorAll<HTMLLIElement>("li")];
-  const refresh = () => {
+  /** The first item cannot move up, the last not down. */
+  const ends = () => {
     const all = items();
     all.forEach((li, i) => {
       li.querySelector<HTMLButtonElement>('[data-move="-1"]')!.disabled = i === 0;
       li.querySelector<HTMLButtonElement>('[data-move="1"]')!.disabled = i === all.length - 1;
     });
+  };
+  // an order put back (restore.ts: kept answers, a resumed partial) before or after this runs
+  ends();
+  new MutationObserver(ends).observe(list, { childList: true });
+  const refresh = () => {
+    ends();
     list.dataset.touched = "1";
     onChange();
   };

@@ -2,6 +2,7 @@
 // Cleared after a successful submit. Storage can be refused (private modes, some iframes): then
 // the page simply works without it.
 import type { Field } from "../core/field-schema.ts";
+import type { FormdownForm } from "./form-element.ts";
 
 export interface Saved {
   /** The answers, in the API's shape. */
@@ -33,6 +34,23 @@ export function save(slug: string, saved: Saved | null): void {
   }
 }
 
+/**
+ * The answers a page starts with: what the respondent answered before (kept in this browser),
+ * else visible questions prefilled by ?f.<id>= (SPEC §25) unless the field says prefill: false.
+ * (`params` is frame.ts', passed in: imported here, the bundler made frame.ts a chunk of its own.)
+ */
+export function restoreKept(form: FormdownForm, params: URLSearchParams): void {
+  const { def } = form;
+  const saved = load(def.slug);
+  if (saved?.a) form.saved = saved;
+  const pre: Saved["a"] = {};
+  for (const f of def.fields) {
+    const v = params.getAll(`f.${f.id}`);
+    if (v.length && f.prefill !== false) pre[f.id] = f.type === "checkbox" ? v : v[0];
+  }
+  restore(form, def.fields, { ...pre, ...saved?.a });
+}
+
 /** Puts saved answers back into the page's controls (uploaded files are not kept). */
 export function restore(root: HTMLElement, fields: readonly Field[], answers: Saved["a"]) {
   for (const field of fields) {
@@ -44,12 +62,8 @@ export function restore(root: HTMLElement, fields: readonly Field[], answers: Sa
       for (const value of v as string[])
         for (const li of list.querySelectorAll<HTMLElement>("li"))
           if (li.dataset.value === value) list.append(li);
+      // (ranking.ts sees the new order and updates the Up/Down buttons)
       list.dataset.touched = "1";
-      const items = [...list.children];
-      items.forEach((li, i) => {
-        li.querySelector<HTMLButtonElement>('[data-move="-1"]')!.disabled = i === 0;
-        li.querySelector<HTMLButtonElement>('[data-move="1"]')!.disabled = i === items.length - 1;
-      });
       continue;
     }
     for (const input of box.querySelectorAll<HTMLInputElement>(

@@ -1,6 +1,4 @@
-// The submit request: answers plus what travels beside them (hidden URL values, the access
-// token or password), and the API's answer in one shape.
-import { params } from "./frame.ts";
+// The submit request (its body is submit.ts'), and the API's answer in one shape.
 
 export interface Score {
   points: number;
@@ -22,38 +20,8 @@ export interface SubmitAnswer {
   details?: { field: string; message: string }[];
   score?: Score;
   feedback?: Feedback[];
-  /** Which ending to show (an id of `endings`, a quiz's pass or fail), decided by the API. */
-  ending?: string;
-}
-
-/** The body of a submit, without the anti-bot token. */
-export function submitBody(
-  def: {
-    hidden: string[];
-    access: string;
-    version?: number | null;
-    preview?: string | null;
-    locale?: string;
-  },
-  root: HTMLElement,
-  fields: Record<string, unknown>,
-): Record<string, unknown> {
-  const body: Record<string, unknown> = { fields };
-  // the language the respondent read (SPEC §20); the answers are the form's own options anyway
-  if (def.locale) body.lang = def.locale;
-  // the API validates against the version this page was built from, or answers form_changed
-  if (typeof def.version === "number") body.version = def.version;
-  if (def.hidden.length)
-    body.hidden = Object.fromEntries(
-      def.hidden.flatMap((n) => (params.get(n) ? [[n, params.get(n)]] : [])),
-    );
-  if (def.preview) body.preview = def.preview;
-  // a personal link (SPEC §25): the server spends it with the answers
-  if (params.get("invite")) body.invite = params.get("invite");
-  if (def.access === "link") body.access = params.get("access") ?? "";
-  if (def.access === "password")
-    body.access = root.querySelector<HTMLInputElement>("#fd-password")?.value ?? "";
-  return body;
+  /** Which ending to show (quizzes: pass or fail), decided by the API. */
+  ending?: "default" | "pass" | "fail";
 }
 
 export type Sender = (

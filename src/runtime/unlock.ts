@@ -1,8 +1,9 @@
-// A link or password form shown without its content (LockedPage.astro; SPEC §19): its own chunk,
-// fetched only by locked pages. The password (or the link's `access` token) fetches the page
-// again, rendered with the form, and that form takes this one's place; it is sent with an
-// anti-bot token, solved here as the form's submit solves its own. A prerendered page on a
-// static host asks the API's server for it (`api`, the page's FORMDOWN_BASE_URL), which renders it.
+// A link or password form shown without its content (LockedPage.astro; SPEC §19): a chunk of its
+// own, fetched by the locked page's script (locked.ts). The password (or the link's `access`
+// token) fetches the page again, rendered with the form, and that form takes this one's place,
+// with the form's script (form-script.ts) fetched then; it is sent with an anti-bot token, solved
+// here as the form's submit solves its own. A prerendered page on a static host asks the API's
+// server for it (`api`, the page's FORMDOWN_BASE_URL), which renders it.
 
 import { AntiBot } from "./anti-bot.ts";
 
@@ -72,5 +73,8 @@ async function swap(
   if (password !== undefined)
     unlocked.querySelector<HTMLInputElement>("#fd-password")!.value = password;
   element.replaceWith(unlocked);
+  // the form's own script: the element starts once it is defined (not before this one is gone,
+  // which would start too)
+  await import("./form-script.ts");
   return true;
 }

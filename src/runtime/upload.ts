@@ -1,25 +1,39 @@
 // Uploads, in their own chunk: only a page with a file field ever fetches it.
 import type { Field } from "../core/field-schema.ts";
 import type { AntiBot } from "./anti-bot.ts";
+import type { FormdownForm } from "./form-element.ts";
+import { params } from "./frame.ts";
 import type { Tr } from "./messages.ts";
 import { showErrors } from "./ui.ts";
+
+/** A file input changed: its file (if any) uploaded, its URL kept as the field's answer. */
+export async function upload(form: FormdownForm, input: HTMLInputElement): Promise<void> {
+  const field = form.def.fields.find((f) => f.id === input.name)!;
+  form.uploads.delete(field.id);
+  if (!input.files?.[0]) return;
+  const access = form.access();
+  const antiBot = await form.antiBot()?.catch(() => null);
+  const parts = await uploadParts(access, antiBot ?? null, form.def.preview);
+  const url = await uploadFile(form, form.url("/uploads"), field, input, form.tr, parts);
+  if (url) form.uploads.set(field.id, url);
+}
 
 /**
  * What an upload carries before its file (SPEC §19): the password or link token, and an
  * anti-bot token of its own — the upload spends it, so the next upload or the submit gets a
  * fresh one.
  */
-export async function uploadParts(
-  access: unknown,
+async function uploadParts(
+  access: string | undefined,
   antiBot: AntiBot | null,
   /** A draft's preview token: a draft takes uploads only from its preview page (SPEC §23). */
   preview?: string | null,
 ): Promise<Record<string, string>> {
   const parts: Record<string, string> = {};
-  if (typeof access === "string") parts.access = access;
+  if (access !== undefined) parts.access = access;
   if (preview) parts.preview = preview;
   // a personal link (SPEC §25): an invite-only form takes files only with it
-  const invite = new URLSearchParams(location.search).get("invite");
+  const invite = params.get("invite");
   if (invite) parts.invite = invite;
   if (!antiBot) return parts;
   const token = antiBot.token();
@@ -30,7 +44,7 @@ export async function uploadParts(
 }
 
 /** Uploads a chosen file with progress; checks type and size first. Returns its URL or null. */
-export function uploadFile(
+function uploadFile(
   root: HTMLElement,
   url: string,
   field: Field,

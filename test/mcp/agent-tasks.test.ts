@@ -264,6 +264,10 @@ describe("a scripted agent run over every tool, each answer checked against its 
       "revoked",
       "sent",
     ]);
+    // the audit log (SPEC §26) names the invites just minted and revoked, by this key's account
+    const audit = await call("list_audit", { action: "invites.revoke" });
+    expect(audit.entries.length).toBeGreaterThanOrEqual(1);
+    expect(audit.entries[0]).toMatchObject({ action: "invites.revoke" });
     const gone = await call("delete_response", { slug: "lunch-poll", response_id: one.id });
     expect(gone).toEqual({ deleted: true, response_id: one.id });
     // the form app's own tool (SPEC §18): a test answer, left out of the count below

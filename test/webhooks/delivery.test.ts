@@ -1,6 +1,7 @@
 // Webhooks end to end (SPEC §11): a real server, a real loopback receiver that checks every
 // signature with the `standardwebhooks` package, on PGlite and Postgres.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Log } from "../../functions/context.ts";
 import { type ApiResult, client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -13,12 +14,18 @@ const env = {
 
 describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
   let s: TestServer;
+  /** What the server logged as errors, with their fields (one JSON line each in production). */
+  const logged: ({ msg: string } & Record<string, unknown>)[] = [];
+  const log: Log = {
+    info: () => {},
+    error: (msg, _error, fields) => logged.push({ msg, ...fields }),
+  };
   let api: ReturnType<typeof client>;
   const receivers: Receiver[] = [];
   let n = 0;
 
   beforeAll(async () => {
-    s = await startTestServer({ db: kind, env, webhookSender: true });
+    s = await startTestServer({ db: kind, env, webhookSender: true, log });
     api = client(s.url, s.apiKey);
   });
   afterAll(async () => {
@@ -209,6 +216,24 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
         attempts: 3,
         last_status: 200,
       });
+    // each failed attempt is one log line naming the delivery (SPEC §22)
+    const lines = logged.filter((l) => l.delivery_id === got[0]!.id);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: `webhook delivery ${got[0]!.id} failed`,
+        webhook_id: hook.id,
+        form: slug,
+        receiver: new URL(receiver.url).origin,
+        attempt: 1,
+        http_status: 500,
+        next: "retry in 0.2 s",
+      }),
+      expect.objectContaining({
+        attempt: 2,
+        http_status: null,
+        error: "no answer within 400 ms",
+      }),
+    ]);
   });
 
   it("marks a delivery failed after the last attempt of the schedule; retry queues it again", async () => {
@@ -228,6 +253,13 @@ describe.each(DB_KINDS)("webhooks (%s)", (kind) => {
     });
     expect(receiver.received).toHaveLength(4);
     expect(new Set(receiver.received.map((r) => r.id))).toEqual(new Set([failed.id]));
+    const lines = logged.filter((l) => l.delivery_id === failed.id);
+    expect(lines.map((l) => [l.attempt, l.http_status, l.next])).toEqual([
+      [1, 500, "retry in 0.2 s"],
+      [2, 500, "retry in 0.2 s"],
+      [3, 500, "retry in 0.2 s"],
+      [4, 500, "none: failed"],
+    ]);
     receiver.behave(() => 200);
     const retry = await api(
       "POST",

@@ -43,9 +43,9 @@ describe.each(DB_KINDS)("webhooks in the form file (%s)", (kind) => {
       webhookSender: true,
       env: {
         FORMDOWN_WEBHOOK_PRIVATE: "1",
-        LUNCH_HOOK_SECRET: secret,
-        LUNCH_SLACK_URL: slack.url,
-        LUNCH_SHEET_URL: sheet.url,
+        ME_LUNCH_HOOK_SECRET: secret,
+        ME_LUNCH_SLACK_URL: slack.url,
+        ME_LUNCH_SHEET_URL: sheet.url,
       },
     });
     api = client(s.url, s.apiKey);
@@ -63,14 +63,14 @@ describe.each(DB_KINDS)("webhooks in the form file (%s)", (kind) => {
 
   it("refuses a file webhook whose environment variable is not set, or is the server's own", async () => {
     const res = await api("PUT", "/api/forms/lunch", {
-      body: form([{ url: hook.url, secret_env: "NOT_SET_HERE" }, { slack: "DATABASE_URL" }]),
+      body: form([{ url: hook.url, secret_env: "ME_NOT_SET_HERE" }, { slack: "DATABASE_URL" }]),
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("validation_failed");
     expect(res.body.details).toEqual([
       {
         field: "notifications.webhooks[0].secret_env",
-        message: "NOT_SET_HERE is not set on the server",
+        message: "ME_NOT_SET_HERE is not set on the server",
       },
       {
         field: "notifications.webhooks[1].slack",
@@ -83,9 +83,9 @@ describe.each(DB_KINDS)("webhooks in the form file (%s)", (kind) => {
   it("delivers a signed event, a Slack message and a sheet row per response", async () => {
     const deployed = await api("PUT", "/api/forms/lunch", {
       body: form([
-        { url: hook.url, secret_env: "LUNCH_HOOK_SECRET" },
-        { slack: "LUNCH_SLACK_URL" },
-        { sheet: "LUNCH_SHEET_URL" },
+        { url: hook.url, secret_env: "ME_LUNCH_HOOK_SECRET" },
+        { slack: "ME_LUNCH_SLACK_URL" },
+        { sheet: "ME_LUNCH_SHEET_URL" },
       ]),
     });
     expect(deployed.status).toBe(201);
@@ -95,8 +95,8 @@ describe.each(DB_KINDS)("webhooks in the form file (%s)", (kind) => {
     const listed = (await api("GET", "/api/forms/lunch/webhooks")).body.webhooks;
     expect(listed.map((w: { url: string; source: string }) => [w.url, w.source])).toEqual([
       [hook.url, "file"],
-      ["slack:LUNCH_SLACK_URL", "file"],
-      ["sheet:LUNCH_SHEET_URL", "file"],
+      ["slack:ME_LUNCH_SLACK_URL", "file"],
+      ["sheet:ME_LUNCH_SHEET_URL", "file"],
       [other.url, "api"],
     ]);
 
@@ -161,7 +161,7 @@ ${hooks}fields:
       );
       return reconcileRepository(s.ctx);
     };
-    await commit(file("notifications:\n  webhooks:\n    - slack: LUNCH_SLACK_URL\n"));
+    await commit(file("notifications:\n  webhooks:\n    - slack: ME_LUNCH_SLACK_URL\n"));
     const added = await api("POST", "/api/forms/menu/webhooks", { body: { url: other.url } });
     expect(added.status).toBe(201);
     const send = (name: string) =>

@@ -9,6 +9,7 @@ import {
 import type { Form } from "../../../src/core/schema.ts";
 import type { Translations } from "../../../src/core/translation.ts";
 import type { AppContext } from "../../context.ts";
+import { type KeyGrant, needScope } from "../../scopes.ts";
 import type { FormRow } from "../form-view.ts";
 import { countChanges } from "./count.ts";
 
@@ -48,17 +49,25 @@ export async function planFor(
  * Nothing silently disappears (SPEC §16): a change that would leave stored answers unreachable
  * is refused unless confirmed. The answers stay stored either way; this only makes the author say so.
  */
-export function guardPlan(plan: Plan, confirm: boolean | undefined): void {
-  if (!plan.destructive || confirm) return;
+export function guardPlan(plan: Plan, confirm: boolean | undefined, grant: KeyGrant): void {
+  if (!plan.destructive) return;
   const lines = planLines(plan);
-  const lost = lines.filter((_, i) => {
-    const k = plan.changes[i]!.kind;
-    return k === "field_removed" || k === "option_removed" || k === "field_type_changed";
-  });
   // a retention change deletes answers (SPEC §25): said as such
   const retention = plan.changes.findIndex(
     (c) => c.kind === "retention_changed" && c.answers_affected > 0,
   );
+  // deleting answers is the admin's (SPEC §23), confirmed through a retention change too
+  if (confirm && retention >= 0)
+    needScope(
+      grant,
+      "admin",
+      `Confirming a change that deletes stored answers (${lines[retention]})`,
+    );
+  if (confirm) return;
+  const lost = lines.filter((_, i) => {
+    const k = plan.changes[i]!.kind;
+    return k === "field_removed" || k === "option_removed" || k === "field_type_changed";
+  });
   if (retention >= 0 && lost.length === 0)
     raise(
       "plan_needs_confirmation",

@@ -4,8 +4,9 @@
 import type { Field } from "../field-schema.ts";
 import { optionValue } from "../options.ts";
 import { pageIndexes } from "../page-indexes.ts";
+import type { Compiled, Target } from "./compiled-types.ts";
 import type { Condition } from "./condition.ts";
-import { type Node, parseExpr } from "./expr.ts";
+import { parseExpr } from "./expr.ts";
 
 export interface LogicForm {
   type: string;
@@ -19,23 +20,7 @@ export interface LogicForm {
     | undefined;
 }
 
-/** Where a jump lands: the start of a later page, or an ending (the rest of the form skipped). */
-export type Target = { page: number } | { ending: string };
-
-export interface Compiled {
-  /** The page of each field. */
-  pages: number[];
-  /** The conditions on a page (its step's `show_if`). */
-  pageIf: Map<number, Condition[]>;
-  /** Per field: the jump it makes when shown, and per option value the jump when chosen. */
-  jumps: { field: Target | null; options: Map<string, Target> | null }[];
-  /** Variables in declared order, each with its parsed expression (null: it does not parse). */
-  variables: { id: string; node: Node | null }[];
-  /** The endings tried in order after the last page; `default` when none holds. */
-  endings: { id: string; show_if?: Condition | undefined }[];
-  /** The quiz's pass mark in points, when endings read `score`. */
-  quizMax: number;
-}
+export type { Compiled, Target } from "./compiled-types.ts";
 
 /** Ids the quiz's pass and fail endings and the plain ending keep. */
 export const DEFAULT_ENDING = "default";
@@ -88,18 +73,18 @@ export function compile(form: LogicForm): Compiled {
     const page = pagesNamed(byId, to).find((p) => p > from);
     return page === undefined ? null : { page };
   };
-  const pageIf = new Map<number, Condition[]>();
+  const pageIf: Record<number, Condition[]> = {};
   for (const step of form.steps ?? [])
     for (const page of pagesNamed(byId, step.id))
-      pageIf.set(page, [...(pageIf.get(page) ?? []), step.show_if]);
+      pageIf[page] = [...(pageIf[page] ?? []), step.show_if];
   const jumps = form.fields.map((f, i) => {
-    let options: Map<string, Target> | null = null;
+    let options: [string, Target][] | null = null;
     for (const o of "options" in f ? f.options : []) {
       const t =
         typeof o === "string" ? null : target((o as { goto?: string | number }).goto, pages[i]!);
       if (!t) continue;
-      options ??= new Map();
-      options.set(optionValue(o), t);
+      options ??= [];
+      options.push([optionValue(o), t]);
     }
     return { field: target(f.goto, pages[i]!), options };
   });
@@ -121,7 +106,6 @@ export function compile(form: LogicForm): Compiled {
       ...quizEndings(form, quizMax),
       ...(form.endings ?? []).filter((e) => !e.show_if),
     ],
-    quizMax,
   };
   cache.set(form, compiled);
   return compiled;

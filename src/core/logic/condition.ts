@@ -1,7 +1,8 @@
 // Conditions (SPEC §24): a rule `{field, op, value}` or a group `{all: […]}`, `{any: […]}`,
 // `{not: …}`, nested. `field` names an answer, a variable or `hidden.<name>`. The schema refuses
 // a malformed condition when the form is read, so every one reaching here has one shape.
-import { deepEqual, plainHolds } from "../show-if.ts";
+import { plainHolds } from "../show-if.ts";
+import { isEmptyAnswer } from "../validate-answers.ts";
 import type { Read } from "./expr-eval.ts";
 
 export const CONDITION_OPS = [
@@ -29,27 +30,18 @@ export interface Condition {
   not?: Condition | undefined;
 }
 
-const isEmpty = (v: unknown) =>
-  v === null ||
-  v === undefined ||
-  v === "" ||
-  (Array.isArray(v) ? v.length === 0 : typeof v === "object" && Object.keys(v).length === 0);
-
 /** Whether one rule holds for a value (null: unanswered, which meets neq, excludes, unanswered). */
 export function ruleHolds(op: ConditionOp, answer: unknown, value: unknown): boolean {
   const given = answer === null ? undefined : answer;
   switch (op) {
     case "contains":
-      if (Array.isArray(given)) return given.some((x) => deepEqual(x, value));
-      return (
-        typeof given === "string" &&
-        typeof value === "string" &&
-        given.toLowerCase().includes(value.toLowerCase())
-      );
+      // a list holds the option; a text holds the value, whatever its case
+      if (Array.isArray(given)) return plainHolds("includes", given, value);
+      return typeof given === "string" && given.toLowerCase().includes(String(value).toLowerCase());
     case "answered":
-      return !isEmpty(given);
+      return !isEmptyAnswer(given);
     case "unanswered":
-      return isEmpty(given);
+      return isEmptyAnswer(given);
     default:
       return plainHolds(op, given, value);
   }

@@ -15,30 +15,20 @@ export const fixNumber = (n: number): number | null =>
 
 const num = (v: Value): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
-export function text(v: Value): string {
-  if (v === null || v === undefined) return "";
-  if (Array.isArray(v)) return v.map((x) => text(x as Value)).join(", ");
-  if (typeof v === "object") return "";
-  return String(v);
-}
+/** A value as text: a number or a true/false as written; no value (or a list) is "". */
+export const text = (v: Value): string => (v === null || typeof v === "object" ? "" : String(v));
 
 /** false, null, 0, "" and an empty list are false; everything else is true. */
-export const truthy = (v: Value): boolean =>
-  Array.isArray(v) ? v.length > 0 : v !== null && v !== false && v !== 0 && v !== "";
+export const truthy = (v: Value): boolean => (Array.isArray(v) ? v.length > 0 : !!v);
 
 function compare(op: string, a: Value, b: Value): boolean {
   if (op === "=") return deepEqual(a, b);
   if (op === "!=") return !deepEqual(a, b);
-  const same =
-    (typeof a === "number" && typeof b === "number") ||
-    (typeof a === "string" && typeof b === "string");
-  if (!same) return false;
+  // two numbers or two texts (ISO dates sort as text); anything else compares false
+  if (typeof a !== typeof b || (typeof a !== "number" && typeof a !== "string")) return false;
   const x = a as number | string;
   const y = b as number | string;
-  if (op === "<") return x < y;
-  if (op === "<=") return x <= y;
-  if (op === ">") return x > y;
-  return x >= y;
+  return op === "<" ? x < y : op === "<=" ? x <= y : op === ">" ? x > y : x >= y;
 }
 
 function arithmetic(op: string, a: Value, b: Value): Value {
@@ -52,14 +42,9 @@ function arithmetic(op: string, a: Value, b: Value): Value {
   return fixNumber(op === "/" ? x / y : x % y);
 }
 
+/** The numbers among values (the schema lets only numbers in; anything else is left out). */
 const numbers = (values: Value[]) =>
-  values.flatMap((v) =>
-    Array.isArray(v)
-      ? v.filter((x): x is number => typeof x === "number" && Number.isFinite(x))
-      : typeof v === "number" && Number.isFinite(v)
-        ? [v]
-        : [],
-  );
+  values.filter((v): v is number => typeof v === "number" && Number.isFinite(v));
 
 function call(fn: string, args: Node[], read: Read): Value {
   if (fn === "if")
@@ -74,23 +59,18 @@ function call(fn: string, args: Node[], read: Read): Value {
     case "min":
     case "max": {
       const ns = numbers(values);
-      return ns.length === 0 ? null : fn === "min" ? Math.min(...ns) : Math.max(...ns);
+      return ns.length ? Math[fn](...ns) : null;
     }
     case "round": {
-      const digits = Math.max(0, Math.min(10, Math.trunc(num(values[1] ?? 0))));
-      const f = 10 ** digits;
+      // (digits past what a number holds make no value: fixNumber says null, never throws)
+      const f = 10 ** num(values[1] ?? 0);
       // away from zero at .5, on every engine (Math.round rounds -2.5 to -2)
       const n = num(first) * f;
       return fixNumber((Math.sign(n) * Math.round(Math.abs(n) + 1e-9)) / f);
     }
     case "count":
-      return Array.isArray(first)
-        ? first.length
-        : first && typeof first === "object"
-          ? Object.keys(first).length
-          : first === null || first === ""
-            ? 0
-            : 1;
+      // a list's items, a matrix's rows answered
+      return first && typeof first === "object" ? Object.keys(first).length : 0;
     case "len":
       return Array.isArray(first) ? first.length : text(first).length;
     default:
@@ -106,7 +86,7 @@ export function evaluate(node: Node, read: Read): Value {
     case "bool":
       return node.v;
     case "ref":
-      return read(node.name) ?? null;
+      return read(node.name);
     case "neg":
       return fixNumber(-num(evaluate(node.a, read)));
     case "not":
@@ -117,7 +97,7 @@ export function evaluate(node: Node, read: Read): Value {
       if (node.op === "or") return truthy(evaluate(node.a, read)) || truthy(evaluate(node.b, read));
       const a = evaluate(node.a, read);
       const b = evaluate(node.b, read);
-      if (/^[-+*/%]$/.test(node.op)) return arithmetic(node.op, a, b);
+      if ("+-*/%".includes(node.op)) return arithmetic(node.op, a, b);
       return compare(node.op, a, b);
     }
     case "call":

@@ -1,0 +1,21 @@
+import type { Hono } from "hono";
+import { listAudit } from "../audit/list.ts";
+import { type Env, requireKey } from "../auth.ts";
+import type { AppContext } from "../context.ts";
+import { auditPage, auditQuery } from "../contracts/audit.ts";
+import { errors, json, OWNER, op, query } from "../contracts/common.ts";
+
+/** The audit log (SPEC §26), newest first. */
+export function auditRoutes(app: Hono<Env>, ctx: AppContext): void {
+  app.get(
+    "/api/audit",
+    requireKey(ctx),
+    op(
+      "listAudit",
+      "The audit log: every read of responses and every change, who, what, when, from where (kept 365 days)",
+      { 200: json(auditPage), ...errors("BadRequest", ...OWNER) },
+    ),
+    query(auditQuery),
+    async (c) => c.json(await listAudit(ctx, c.get("account"), c.req.valid("query"))),
+  );
+}
