@@ -276,7 +276,9 @@ export const formSchema = formObject
       // with problems elsewhere, the rules still judge what can be read: one answer lists all
       const view = ctx.issues.length === 0 ? form : ruleView(form);
       if (view) checkFormRules(view, ctx);
-      for (const issue of ownLanguageIssues(form)) ctx.addIssue(issue);
+      // `when` runs this on any input, null and non-objects too (a fuzzed `definition: null`)
+      if (form && typeof form === "object")
+        for (const issue of ownLanguageIssues(form)) ctx.addIssue(issue);
     },
     { when: () => true },
   )

@@ -65,6 +65,10 @@ describe("the languages key", () => {
     expect(formSchema.safeParse({ ...form, languages: ["xx"] }).success).toBe(false);
     expect(formSchema.safeParse({ ...form, languages: ["de", "de"] }).success).toBe(false);
   });
+  it("is judged without throwing when the definition is not an object (found by the MCP fuzz)", () => {
+    for (const input of [null, 7, "form", []])
+      expect(formSchema.safeParse(input).success).toBe(false);
+  });
   it("stays absent when a form does not list any", () => {
     const { languages: _, ...plain } = form;
     expect("languages" in formSchema.parse(plain)).toBe(false);

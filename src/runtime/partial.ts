@@ -30,7 +30,13 @@ export async function savePartial(form: FormdownForm, page: number): Promise<voi
   // an invite-only form's partial is saved with the personal link the page was opened with
   const invite = params.get("invite") ?? undefined;
   const fields = form.answers();
-  const body = { fields, page, lang: def.locale, resume: saved.r, access: form.access(), invite };
+  // a password form's save tries the password: the server wants an anti-bot token with it (SPEC §23)
+  const antiBot = def.access === "password" ? await form.antiBot() : null;
+  const token = antiBot?.token();
+  antiBot?.renew();
+  const turnstile_token = token ? await token.catch(() => null) : undefined;
+  const access = form.access();
+  const body = { fields, page, lang: def.locale, resume: saved.r, access, invite, turnstile_token };
   const res = await fetch(form.url("/partial"), {
     method: "POST",
     headers: { "content-type": "application/json" },
