@@ -74,7 +74,7 @@ export interface ShownSql {
  */
 export function shownSql(form: LogicForm, bind: Bind): ShownSql {
   const c = compile(form);
-  const variables = new Set(c.variables.map((v) => v.id));
+  const variables = new Set(Object.keys(c.variables));
   const jumping = [
     ...new Set(
       form.fields.flatMap((_, i) => {
@@ -92,7 +92,7 @@ export function shownSql(form: LogicForm, bind: Bind): ShownSql {
     return past.length === 0 ? "true" : `(not (${past.join(" or ")}))`;
   };
   const pageShown = (page: number) =>
-    [reach(page), ...(c.pageIf[page] ?? []).map(cond)].join(" and ");
+    [reach(page), ...(c.pageIf[page] ? [cond(c.pageIf[page])] : [])].join(" and ");
   const joins = jumping.map((p) => {
     const arms = form.fields.flatMap((f, i) => {
       if (c.pages[i] !== p) return [];

@@ -9,12 +9,12 @@ export type Target = { page: number } | { ending: string };
 export interface Compiled {
   /** The page of each field. */
   pages: number[];
-  /** The conditions on a page (its step's `show_if`), by page. */
-  pageIf: Record<number, Condition[]>;
+  /** The condition on a page (its steps' `show_if`, all of them), by page. */
+  pageIf: Record<number, Condition>;
   /** Per field: the jump it makes when shown, and per option value (in order) when chosen. */
   jumps: { field: Target | null; options: [string, Target][] | null }[];
-  /** Variables in declared order, each with its parsed expression (null: it does not parse). */
-  variables: { id: string; node: Node | null }[];
+  /** Each variable's parsed expression (null: it does not parse), by id in declared order. */
+  variables: Record<string, Node | null>;
   /** The endings tried in order after the last page; `default` when none holds. */
   endings: { id: string; show_if?: Condition | undefined }[];
 }

@@ -73,10 +73,10 @@ export function compile(form: LogicForm): Compiled {
     const page = pagesNamed(byId, to).find((p) => p > from);
     return page === undefined ? null : { page };
   };
-  const pageIf: Record<number, Condition[]> = {};
+  const pageIf: Record<number, Condition> = {};
   for (const step of form.steps ?? [])
     for (const page of pagesNamed(byId, step.id))
-      pageIf[page] = [...(pageIf[page] ?? []), step.show_if];
+      pageIf[page] = { all: [...(pageIf[page]?.all ?? []), step.show_if] };
   const jumps = form.fields.map((f, i) => {
     let options: [string, Target][] | null = null;
     for (const o of "options" in f ? f.options : []) {
@@ -96,10 +96,12 @@ export function compile(form: LogicForm): Compiled {
     pages,
     pageIf,
     jumps,
-    variables: (form.variables ?? []).map((v) => {
-      const parsed = parseExpr(v.value);
-      return { id: v.id, node: parsed.ok ? parsed.node : null };
-    }),
+    variables: Object.fromEntries(
+      (form.variables ?? []).map((v) => {
+        const parsed = parseExpr(v.value);
+        return [v.id, parsed.ok ? parsed.node : null];
+      }),
+    ),
     // a quiz's pass and fail endings before the one without a condition (always last)
     endings: [
       ...(form.endings ?? []).filter((e) => e.show_if),

@@ -35,11 +35,20 @@ function arithmetic(op: string, a: Value, b: Value): Value {
   if (op === "+" && (typeof a === "string" || typeof b === "string")) return text(a) + text(b);
   const x = num(a);
   const y = num(b);
-  if (op === "+") return fixNumber(x + y);
-  if (op === "-") return fixNumber(x - y);
-  if (op === "*") return fixNumber(x * y);
-  if (y === 0) return null;
-  return fixNumber(op === "/" ? x / y : x % y);
+  // a division by zero is NaN here, and fixNumber makes any NaN or infinity no value
+  return fixNumber(
+    op === "+"
+      ? x + y
+      : op === "-"
+        ? x - y
+        : op === "*"
+          ? x * y
+          : y === 0
+            ? Number.NaN
+            : op === "/"
+              ? x / y
+              : x % y,
+  );
 }
 
 /** The numbers among values (the schema lets only numbers in; anything else is left out). */
@@ -48,12 +57,10 @@ const numbers = (values: Value[]) =>
 
 function call(fn: string, args: Node[], read: Read): Value {
   if (fn === "if")
-    return truthy(evaluate(args[0]!, read)) ? evaluate(args[1]!, read) : evaluate(args[2]!, read);
+    return truthy(evaluate(args[0], read)) ? evaluate(args[1], read) : evaluate(args[2], read);
   const values = args.map((a) => evaluate(a, read));
   const first = values[0] ?? null;
   switch (fn) {
-    case "not":
-      return !truthy(first);
     case "sum":
       return fixNumber(numbers(values).reduce((s, n) => s + n, 0));
     case "min":
@@ -78,13 +85,13 @@ function call(fn: string, args: Node[], read: Read): Value {
   }
 }
 
-/** The value of an expression for these answers and variables. */
-export function evaluate(node: Node, read: Read): Value {
+/**
+ * The value of an expression for these answers and variables. A call short of its values (the
+ * schema refuses it) reads the missing ones as no value: evaluation never throws.
+ */
+export function evaluate(node: Node | undefined, read: Read): Value {
+  if (!node) return null;
   switch (node.k) {
-    case "num":
-    case "str":
-    case "bool":
-      return node.v;
     case "ref":
       return read(node.name);
     case "neg":
@@ -97,10 +104,11 @@ export function evaluate(node: Node, read: Read): Value {
       if (node.op === "or") return truthy(evaluate(node.a, read)) || truthy(evaluate(node.b, read));
       const a = evaluate(node.a, read);
       const b = evaluate(node.b, read);
-      if ("+-*/%".includes(node.op)) return arithmetic(node.op, a, b);
-      return compare(node.op, a, b);
+      return "+-*/%".includes(node.op) ? arithmetic(node.op, a, b) : compare(node.op, a, b);
     }
     case "call":
       return call(node.fn, node.args, read);
+    default:
+      return node.v;
   }
 }

@@ -191,6 +191,8 @@ export function parseExpr(text: string): Parsed {
           }
         }
         expect(")");
+        // not(x) is the operator written as a call: one node kind for both
+        if (t.v === "not" && args.length === 1) return { k: "not", a: args[0]! };
         return { k: "call", fn: t.v, args, at: t.at };
       }
       p--;

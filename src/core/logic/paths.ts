@@ -109,8 +109,8 @@ export function findPaths(form: LogicForm, maxTries = MAX_TRIES): Paths {
   const conds = conditions(form);
   const read = new Set(conds.flatMap((c) => conditionRefs(c)));
   const inVariables = new Set<string>();
-  for (const n of compile(form).variables)
-    for (const r of n.node ? exprRefs(n.node) : []) inVariables.add(r);
+  for (const node of Object.values(compile(form).variables))
+    for (const r of node ? exprRefs(node) : []) inVariables.add(r);
   for (const v of inVariables) read.add(v);
   const { jumps } = compile(form);
   const found = new Map<string, FoundPath>();

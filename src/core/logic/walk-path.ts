@@ -43,34 +43,33 @@ export function walkCompiled(
   score?: (kept: Record<string, unknown>) => number,
 ): Walked {
   const kept: Record<string, unknown> = {};
-  const values = new Map<string, Value>();
-  const declared = new Map(c.variables.map((v) => [v.id, v.node]));
+  const values: Record<string, Value> = {};
   const read: Read = (name) => {
     if (name.startsWith("hidden.")) {
       const v = answerOf(hidden ?? {}, name.slice(7));
-      return typeof v === "string" && v !== "" ? v : null;
+      return typeof v === "string" && v ? v : null;
     }
-    if (declared.has(name)) {
-      if (!values.has(name)) {
-        values.set(name, null); // a cycle (refused by the schema) reads null, never loops
-        const node = declared.get(name);
-        values.set(name, node ? evaluate(node, read) : null);
+    if (Object.hasOwn(c.variables, name)) {
+      if (!Object.hasOwn(values, name)) {
+        values[name] = null; // a cycle (refused by the schema) reads null, never loops
+        values[name] = evaluate(c.variables[name]!, read);
       }
-      return values.get(name)!;
+      return values[name]!;
     }
     if (name === "score" && score) return score(kept);
     return (answerOf(kept, name) as Value | undefined) ?? null;
   };
   const shown: Field[] = [];
   let pageShown = true;
+  // pages after the one a jump left and before where it lands are skipped (an ending: all)
   let resumeAt = -1;
   let jumpedFrom = -1;
   let ending: string | null = null;
   fields.forEach((field, i) => {
     const page = c.pages[i]!;
-    if (page > jumpedFrom && (ending !== null || page < resumeAt)) return;
+    if (page > jumpedFrom && page < resumeAt) return;
     if (i === 0 || c.pages[i - 1] !== page)
-      pageShown = (c.pageIf[page] ?? []).every((x) => holds(x, read));
+      pageShown = !c.pageIf[page] || holds(c.pageIf[page], read);
     if (!pageShown || (field.show_if && !holds(field.show_if, read))) return;
     shown.push(field);
     const answer = answerOf(answers, field.id);
@@ -80,8 +79,11 @@ export function walkCompiled(
     if (!to) return;
     jumpedFrom = page;
     if ("page" in to) resumeAt = to.page;
-    else ending = to.ending;
+    else {
+      resumeAt = 1e9; // past every page
+      ending = to.ending;
+    }
   });
-  const variables = Object.fromEntries(c.variables.map((v) => [v.id, read(v.id)]));
+  const variables = Object.fromEntries(Object.keys(c.variables).map((id) => [id, read(id)]));
   return { shown, variables, jumped: ending, read };
 }
