@@ -138,6 +138,14 @@ describe("the expression language", () => {
     );
   });
 
+  it("evaluates a call short of its values (the schema refuses it) to no value, never a throw", () => {
+    expect(run("if()")).toBeNull();
+    expect(run("round()")).toBe(0);
+    expect(run("sum()")).toBe(0);
+    expect(run("max()")).toBeNull();
+    expect(run("not(1)")).toBe(false);
+  });
+
   it("never runs code: names like constructor or __proto__ read nothing", () => {
     expect(run("constructor")).toBeNull();
     expect(run("__proto__ + 1")).toBe(1);
