@@ -1,7 +1,8 @@
 // Every export writer against one case file (export-cases.ts), on both databases: the batched
-// writer from stored records, COPY's byte writer (its input cut at every byte) and string writer
-// from the COPY text the database itself writes (Postgres' COPY … TO STDOUT, PGlite's
-// /dev/blob), and the XLSX writer, read back with the library that wrote it.
+// writer from stored records; COPY's byte writer and string writer from the COPY text the
+// database itself writes (Postgres' COPY … TO STDOUT, PGlite's /dev/blob), the byte writer's
+// input cut into chunks of many sizes; and the XLSX writer, read back with the library that
+// wrote it.
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../../functions/context.ts";
@@ -21,6 +22,9 @@ import { formSchema } from "../../src/core/schema.ts";
 import { cutAt } from "../helpers/chunks.ts";
 import { DB_KINDS, freshDb } from "../helpers/db.ts";
 import { CASES, type ExportCase } from "./export-cases.ts";
+
+/** Chunk sizes the byte writer's input is cut into (bytes). */
+const CHUNKS = [1, 2, 3, 5, 7, 11, 13, 64, 100, 257, 1000];
 
 /** Everything a writer writes from `input`, as one text of bytes, one a character. */
 async function output<In>(writer: ExportWriter<In>, input: AsyncIterable<In>): Promise<string> {
@@ -123,13 +127,26 @@ describe.each(DB_KINDS)("every export writer writes each case alike (%s)", (kind
           : expect(got, what).toBe(want);
       const strings = copyWriter(shape, format, layout.headers, true);
       same(await output(strings, cutAt(copied, [])), `${format}, string writer`);
-      let whole = "";
-      for (let cut = 0; cut === 0 || cut < copied.length; cut++) {
-        const got = await output(copyWriter(shape, format, layout.headers), cutAt(copied, [cut]));
-        if (cut === 0) whole = got;
-        // the byte writer writes the same bytes wherever COPY's chunks are cut
-        else if (got !== whole) expect(got, `${format}, byte writer, cut at ${cut}`).toBe(whole);
-      }
+      const whole = await output(copyWriter(shape, format, layout.headers), cutAt(copied, []));
+      // the byte writer writes the same bytes however COPY's chunks are cut: every byte a chunk
+      // of its own, and chunks of a few sizes, so each row is cut at every offset and chunks
+      // end beside and inside rows of every kind
+      for (const size of CHUNKS)
+        for (const from of new Set([0, size >> 1])) {
+          const cuts = Array.from(
+            { length: Math.ceil(copied.length / size) },
+            (_, i) => from + i * size,
+          );
+          const got = await output(
+            copyWriter(shape, format, layout.headers),
+            cutAt(
+              copied,
+              cuts.filter((c) => c > 0 && c < copied.length),
+            ),
+          );
+          if (got !== whole)
+            expect(got, `${format}, byte writer, chunks of ${size} from ${from}`).toBe(whole);
+        }
       same(whole, `${format}, byte writer`);
     }
     const layout = exportLayout(definition, lines, "xlsx", withTest, c.header);
