@@ -7,11 +7,11 @@ import { AntiBot } from "./anti-bot.ts";
 import { collect } from "./collect.ts";
 import type { Definition } from "./definition.ts";
 import { fitFrame, params } from "./frame.ts";
-import { holdEvents, holdSubmit } from "./hold.ts";
-import { problems, type Tr, translator } from "./messages.ts";
+import { holdRankings, holdSubmit } from "./hold.ts";
+import { problems, refusal, type Tr, translator } from "./messages.ts";
 import { fillPipes, pageOf, pagesWithFields, setProgress, showStep } from "./page-view.ts";
-import { load, restore, type Saved, save } from "./restore.ts";
-import { send, submitBody } from "./send.ts";
+import { load, prefilled, restore, type Saved, save } from "./restore.ts";
+import { beacon, send, submitBody } from "./send.ts";
 import { shuffleOptions } from "./shuffle.ts";
 import { showErrors } from "./ui.ts";
 
@@ -49,27 +49,11 @@ class FormdownForm extends HTMLElement {
     if (!this.#form) return;
     if (this.#def.randomize) shuffleOptions(this);
     // rarely used parts are chunks of their own, fetched only by the pages that have them
-    const lists = this.querySelectorAll<HTMLElement>("[data-ranking]");
-    if (lists.length) {
-      const release = holdEvents(lists, "click", (e) => {
-        const button = (e.target as HTMLElement).closest<HTMLElement>("[data-move]");
-        return button ? () => button.click() : undefined;
-      });
-      void import("./ranking.ts").then(({ setupRanking }) => {
-        for (const list of lists) setupRanking(list, () => this.#changed());
-        release();
-      });
-    }
+    holdRankings(this, () => this.#changed());
     const saved = load(this.#def.slug);
     if (saved?.a) this.#saved = saved;
-    // visible questions prefilled by ?f.<id>= (SPEC §25), unless the field says prefill: false;
-    // what the respondent answered before (kept in this browser) wins
-    const pre: Saved["a"] = {};
-    for (const f of this.#def.fields) {
-      const v = params.getAll(`f.${f.id}`);
-      if (v.length && f.prefill !== false) pre[f.id] = f.type === "checkbox" ? v : v[0];
-    }
-    restore(this, this.#def.fields, { ...pre, ...saved?.a });
+    // what the respondent answered before (kept in this browser) wins over a prefill
+    restore(this, this.#def.fields, { ...prefilled(this.#def.fields, params), ...saved?.a });
     // partial responses (SPEC §25): a chunk of their own, only where the form saves them
     if (this.#def.partial) {
       this.#partial = import("./partial.ts");
@@ -102,12 +86,7 @@ class FormdownForm extends HTMLElement {
   }
 
   #beacon(body: { type: string; field?: string; invite?: string | undefined }) {
-    void fetch(this.#url("/events"), {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-      keepalive: true,
-    }).catch(() => {});
+    beacon(this.#url("/events"), body);
   }
 
   #answers() {
@@ -161,20 +140,18 @@ class FormdownForm extends HTMLElement {
       if (input.files?.[0]) {
         // Submit waits for uploads still on their way
         const access = submitBody(this.#def, this, {}).access;
-        const sending = import("./upload.ts")
-          .then(async ({ uploadFile, uploadParts }) =>
-            uploadFile(
-              this,
-              this.#url("/uploads"),
-              field,
-              input,
-              this.#tr,
-              await uploadParts(access, this.#antiBot, this.#def.preview),
-            ),
-          )
-          .then((url) => {
-            if (url) this.#uploads.set(field.id, url);
-          });
+        const sending = import("./upload.ts").then(async (m) => {
+          const parts = await m.uploadParts(access, this.#antiBot, this.#def.preview);
+          const url = await m.uploadFile(
+            this,
+            this.#url("/uploads"),
+            field,
+            input,
+            this.#tr,
+            parts,
+          );
+          if (url) this.#uploads.set(field.id, url);
+        });
         this.#sending.add(sending);
         await sending;
         this.#sending.delete(sending);
@@ -183,10 +160,15 @@ class FormdownForm extends HTMLElement {
     this.#changed();
   }
 
+  /** The ids of the fields show_if leaves visible, and the pages that have one. */
+  #visible() {
+    const visible = new Set(visibleFields(this.#def.fields, this.#answers()).map((f) => f.id));
+    return { visible, pages: pagesWithFields(this, visible) };
+  }
+
   /** Shows the fields of the current page that show_if leaves visible; pipes answers in. */
   #render() {
-    const visible = new Set(visibleFields(this.#def.fields, this.#answers()).map((f) => f.id));
-    const pages = pagesWithFields(this, visible);
+    const { visible, pages } = this.#visible();
     if (!pages.includes(this.#page))
       this.#page = pages.find((p) => p > this.#page) ?? pages.at(-1) ?? 0;
     for (const box of this.querySelectorAll<HTMLElement>("[data-field]")) {
@@ -224,8 +206,7 @@ class FormdownForm extends HTMLElement {
 
   #move(delta: number) {
     if (delta > 0 && !this.#check(true)) return;
-    const visible = new Set(visibleFields(this.#def.fields, this.#answers()).map((f) => f.id));
-    const pages = pagesWithFields(this, visible);
+    const { pages } = this.#visible();
     const next = pages[pages.indexOf(this.#page) + delta];
     if (next === undefined) return;
     this.#page = next;
@@ -247,17 +228,21 @@ class FormdownForm extends HTMLElement {
     first?.focus();
   }
 
-  async #submit() {
-    const tr = this.#tr;
+  /** Says `key` in the status line, as a problem when `bad`. */
+  #say(key: string, bad = true) {
     const status = this.querySelector<HTMLElement>(".fd-status")!;
+    status.textContent = this.#tr(key);
+    status.classList.toggle("fd-bad", bad);
+  }
+
+  async #submit() {
     if (this.#sending.size) {
-      status.textContent = tr("uploading");
+      this.#say("uploading", false);
       await Promise.all(this.#sending);
     }
     if (!this.#check(false)) {
       this.#render();
-      status.textContent = tr("check");
-      status.classList.add("fd-bad");
+      this.#say("check");
       this.querySelector<HTMLElement>(
         ".fd-invalid input, .fd-invalid textarea, .fd-invalid select",
       )?.focus();
@@ -265,16 +250,15 @@ class FormdownForm extends HTMLElement {
     }
     const button = this.querySelector<HTMLButtonElement>("[data-submit]")!;
     button.disabled = true;
-    status.classList.remove("fd-bad");
     const antiBot = this.#antiBot!;
-    status.textContent = tr(antiBot.usesAltcha ? "verifying" : "sending");
+    this.#say(antiBot.usesAltcha ? "verifying" : "sending", false);
     try {
       const body = submitBody(this.#def, this, this.#answers());
       if (this.#saved.r) body.resume = this.#saved.r;
       body.seconds = Math.round((Date.now() - (this.#saved.s ?? Date.now())) / 1000);
       const token = await antiBot.token();
       if (token !== undefined) body.turnstile_token = token;
-      status.textContent = tr("sending");
+      this.#say("sending", false);
       let answer = await send(this.#url("/submit"), this.#idempotencyKey, body);
       if (answer.code === "captcha_failed" && antiBot.usesAltcha) {
         // an expired challenge: solve a fresh one and try once more
@@ -288,11 +272,7 @@ class FormdownForm extends HTMLElement {
       if (!["form_closed", "form_changed"].includes(answer.code ?? "")) antiBot.renew();
       // answers about fields this page does not have: the form changed under it (SPEC §16)
       const unknown = answer.details?.some((d) => Number.isNaN(pageOf(this, d.field)));
-      if (answer.code === "form_changed" || unknown) {
-        status.textContent = tr("changed");
-        status.classList.add("fd-bad");
-        return;
-      }
+      if (answer.code === "form_changed" || unknown) return this.#say("changed");
       if (answer.details?.length) {
         this.#show(answer.details);
         // the first problem may sit on another page of a multi-page form
@@ -300,18 +280,9 @@ class FormdownForm extends HTMLElement {
         if (!Number.isNaN(page)) this.#page = page;
         this.#render();
       }
-      const says: Record<string, string> = {
-        access_denied: "denied",
-        already_answered: "closed",
-        form_closed: "closed",
-        rate_limited: "too_many",
-        validation_failed: "check",
-      };
-      status.textContent = tr(says[answer.code ?? ""] ?? "failed");
-      status.classList.add("fd-bad");
+      this.#say(refusal(answer.code));
     } catch {
-      status.textContent = tr("offline");
-      status.classList.add("fd-bad");
+      this.#say("offline");
     } finally {
       button.disabled = false;
     }

@@ -33,6 +33,19 @@ export function save(slug: string, saved: Saved | null): void {
   }
 }
 
+/**
+ * Visible questions prefilled by the page's `?f.<id>=` (SPEC §25), unless the field says
+ * prefill: false.
+ */
+export function prefilled(fields: readonly Field[], params: URLSearchParams): Saved["a"] {
+  const pre: Saved["a"] = {};
+  for (const f of fields) {
+    const v = params.getAll(`f.${f.id}`);
+    if (v.length && f.prefill !== false) pre[f.id] = f.type === "checkbox" ? v : v[0];
+  }
+  return pre;
+}
+
 /** Puts saved answers back into the page's controls (uploaded files are not kept). */
 export function restore(root: HTMLElement, fields: readonly Field[], answers: Saved["a"]) {
   for (const field of fields) {
