@@ -5,7 +5,7 @@
 // alternately; both outputs are checked equal. Prints the best CPU time of each and the ratio.
 // Usage: node --max-semi-space-size=4 bench/csv-rows.ts [1000000]
 import { createHash } from "node:crypto";
-import { copyLines } from "../functions/exports/copy-lines.ts";
+import { copyWriter } from "../functions/exports/copy-lines.ts";
 import { type Field, rowFields } from "../functions/exports/copy-rows.ts";
 import type { ExportShape } from "../functions/exports/copy-statement.ts";
 
@@ -70,7 +70,7 @@ async function* copyTextRows(
 }
 
 async function run(kind: "bytes" | "strings") {
-  const writer = copyLines(shape, "csv", ["id", "submitted_at", "name", "score", "tags"]);
+  const writer = copyWriter(shape, "csv", ["id", "submitted_at", "name", "score", "tags"]);
   const hash = createHash("sha256");
   const out =
     kind === "bytes" ? writer.rows(chunks()) : copyTextRows(chunks(), (f) => writer.line(f));

@@ -123,18 +123,17 @@ try {
 
   // the submit's INSERT with and without the version column (one statement either way)
   const write = (version: number | null) => {
-    const s = submitStatement({
-      formId,
-      sequence: seq,
-      commitSha: null,
-      version,
-      maxResponses: null,
-      payload: JSON.stringify({ fix: "x", plan: "Pro" }),
-      score: null,
-      idempotencyKey: null,
-      outbox: null,
-      uploads: [],
-    });
+    const s = submitStatement([
+      {
+        row: {
+          id: crypto.randomUUID(),
+          form_id: formId,
+          payload: JSON.stringify({ fix: "x", plan: "Pro" }),
+          version,
+        },
+        sequence: seq,
+      },
+    ]);
     return db.query(s.text, s.params, { prepare: true });
   };
   const without: number[] = [];

@@ -21,7 +21,7 @@ export interface Config {
   uploadTtl: number;
   /** How often (ms, at most 1,000) an instance shares its rate-limit counts through the database. */
   rateSyncMs: number;
-  /** Most plain submits one INSERT carries (services/submit-batch.ts); 1 sends each alone. */
+  /** Most plain submits one INSERT carries (services/submit-write.ts); 1 sends each alone. */
   submitBatch: number;
   /** Seconds a page built from an earlier version may still submit against it (SPEC §16). */
   versionGrace: number;

@@ -68,8 +68,8 @@ export const isNull = (input: Buffer, a: number, b: number) => b - a === 2 && in
 /**
  * COPY's text-format chunks as one output chunk each: `row` writes a row text[start, end) whose
  * only backslashes are NULLs (`out` has room for twice the row and `perRow` bytes), `line` the
- * others, from their fields with the escapes undone. Memory holds a chunk and the row cut at its
- * end.
+ * others (with `strings`, every row), from their fields with the escapes undone. Memory holds a
+ * chunk and the row cut at its end.
  */
 export async function* copyRows<O extends Out>(
   chunks: AsyncIterable<Uint8Array>,
@@ -77,6 +77,7 @@ export async function* copyRows<O extends Out>(
   perRow: number,
   row: (out: O, input: Buffer, text: string, start: number, end: number) => void,
   line: (fields: Field[]) => string,
+  strings = false,
 ): AsyncGenerator<Uint8Array> {
   let rest: Buffer | null = null;
   const fields: Field[] = [];
@@ -90,7 +91,10 @@ export async function* copyRows<O extends Out>(
     let backslash = text.indexOf("\\");
     for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
       if (backslash >= 0 && backslash < start) backslash = text.indexOf("\\", start);
-      if (backslash >= 0 && backslash < end && !onlyNulls(text, backslash, start, end)) {
+      if (
+        strings ||
+        (backslash >= 0 && backslash < end && !onlyNulls(text, backslash, start, end))
+      ) {
         rowFields(text, start, end, false, fields);
         out.text(line(fields));
       } else {

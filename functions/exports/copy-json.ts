@@ -46,8 +46,9 @@ export function copyJsonRows(
   { quiz, withTest }: Pick<ExportShape, "quiz" | "withTest">,
   state: { first: boolean },
   line: (fields: Field[]) => string,
+  strings = false,
 ): AsyncGenerator<Uint8Array> {
-  return copyRows(chunks, (size) => new Out(size), 160, row, line);
+  return copyRows(chunks, (size) => new Out(size), 160, row, line, strings);
   function row(out: Out, input: Buffer, text: string, start: number, end: number) {
     out.put(state.first ? OPEN_FIRST : OPEN);
     state.first = false;

@@ -1,22 +1,21 @@
-// The lines of an export on Postgres, written from the fields `copyStatement` streams
-// (copy-bytes.ts reads them): byte for byte what the batched path in export.ts writes.
+// The COPY writers of an export on Postgres (writers.ts), written from the fields
+// `copyStatement` streams (copy-bytes.ts reads them): byte for byte what the batched writer
+// writes. Each format's rows are written byte by byte (copy-table.ts, copy-json.ts), and a row
+// with an escape by the format's string writer, `line`; `strings` writes every row by it (the
+// string writer as a writer of its own, for the case file and bench/csv-rows.ts).
 import { csvLine } from "../../src/core/csv.ts";
-import { escapeCell } from "../../src/core/markdown.ts";
 import { copyJsonRows } from "./copy-json.ts";
 import { type Field, jsonString, pgInstant } from "./copy-rows.ts";
 import type { ExportShape } from "./copy-statement.ts";
 import { CSV, copyTableRows, MARKDOWN, type TableCell, tableLine } from "./copy-table.ts";
-import type { ExportFormat } from "./export.ts";
+import { type ExportFormat, type ExportWriter, markdownHead } from "./writers.ts";
 
-export interface CopyLines {
+export interface CopyWriter extends ExportWriter<Uint8Array> {
   /** Whether the statement streams a table's fields (CSV, Markdown) or a record's (JSON). */
   table: boolean;
-  head: string;
+  /** The string writer: one row's line from its fields, their escapes undone. */
   line: (fields: Field[]) => string;
-  /** COPY's chunks as the lines, byte by byte, `line` writing the rows with an escape. */
   rows: (chunks: AsyncIterable<Uint8Array>) => AsyncGenerator<Uint8Array>;
-  /** What follows the last line, once they are all written. */
-  tail: () => string;
 }
 
 /** The kinds of a row's cells after the id and the instant, in `tableFields`' order. */
@@ -28,14 +27,14 @@ const tableCells = ({ columns, quiz, withTest, lang }: ExportShape): TableCell[]
 ];
 
 /** One JSON record per row, `record()`'s keys in its order, framed as the batched path frames them. */
-function jsonLines(shape: ExportShape): CopyLines {
+function jsonLines(shape: ExportShape, strings: boolean): CopyWriter {
   const { quiz, withTest } = shape;
   // shared with the byte writer, which writes the rows without an escape
   const state = { first: true };
-  const lines: CopyLines = {
+  const lines: CopyWriter = {
     table: false,
     head: "",
-    rows: (chunks) => copyJsonRows(chunks, shape, state, lines.line),
+    rows: (chunks) => copyJsonRows(chunks, shape, state, lines.line, strings),
     line([id, at, version, lang, payload, ...rest]) {
       let out = `${state.first ? "[\n" : ",\n"}{"id":"${id}","submitted_at":"${pgInstant(at!)}","version":${version}`;
       state.first = false;
@@ -50,12 +49,14 @@ function jsonLines(shape: ExportShape): CopyLines {
   return lines;
 }
 
-export const markdownHead = (headers: string[]) =>
-  `| ${headers.map(escapeCell).join(" | ")} |\n| ${headers.map(() => "---").join(" | ")} |\n`;
-
 /** How an export's rows become its lines, with its header and ending. */
-export function copyLines(shape: ExportShape, format: ExportFormat, headers: string[]): CopyLines {
-  if (format === "json") return jsonLines(shape);
+export function copyWriter(
+  shape: ExportShape,
+  format: Exclude<ExportFormat, "xlsx">,
+  headers: string[],
+  strings = false,
+): CopyWriter {
+  if (format === "json") return jsonLines(shape, strings);
   const dialect = format === "csv" ? CSV : MARKDOWN;
   const kinds = tableCells(shape);
   const line = tableLine(dialect, kinds);
@@ -63,7 +64,7 @@ export function copyLines(shape: ExportShape, format: ExportFormat, headers: str
     table: true,
     head: format === "csv" ? csvLine(headers) : markdownHead(headers),
     line,
-    rows: (chunks) => copyTableRows(chunks, dialect, kinds, line),
+    rows: (chunks) => copyTableRows(chunks, dialect, kinds, line, strings),
     tail: () => "",
   };
 }

@@ -3,6 +3,7 @@ import { cellText, csvCell } from "../../src/core/csv.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
 import { cutAt } from "../../test/helpers/chunks.ts";
 import { copyRows, Out } from "./copy-bytes.ts";
+import { copyWriter } from "./copy-lines.ts";
 import {
   csvText,
   decode,
@@ -63,6 +64,23 @@ describe("the exports read COPY's text format", () => {
 
   it("fails a stream that ends inside a row instead of dropping it", async () => {
     await expect(rows(new TextEncoder().encode("a\tb\nc\td"), [])).rejects.toThrow(/inside a row/);
+  });
+
+  it("refuses an instant the byte writers cannot write (DateStyle must be ISO)", async () => {
+    const shape = {
+      ...{ formId: "", columns: [], range: { since: null, until: null }, filter: null },
+      ...{ quiz: false, withTest: false, lang: false },
+    };
+    for (const format of ["csv", "markdown", "json"] as const) {
+      const id = "0a4f0c9e-3c1e-4d55-9a55-8d7c2b1e0f01";
+      const row =
+        format === "json" ? `${id}\t26/11/2026 13:46\t1\t\\N\t{}\n` : `${id}\t26/11/2026 13:46\n`;
+      const drain = async () => {
+        const writer = copyWriter(shape, format, []);
+        for await (const _ of writer.rows(cutAt(Buffer.from(row), []))) void _;
+      };
+      await expect(drain()).rejects.toThrow(/DateStyle must be ISO/);
+    }
   });
 });
 

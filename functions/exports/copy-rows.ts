@@ -90,13 +90,24 @@ export const jsonNumber = (t: Field): t is string => {
 };
 
 /**
+ * A JSON number's jsonb text as `cellText` writes the number: jsonb writes a numeric in full,
+ * JavaScript from 1e21 up and below 1e-6 with an exponent (`1e+21`, `1e-7`); as it is otherwise.
+ */
+export function jsNumber(t: string): string {
+  if (t.length < 9) return t;
+  const u = t.charCodeAt(0) === 45 ? t.slice(1) : t;
+  const dot = u.indexOf(".");
+  return (dot < 0 ? u.length : dot) >= 22 || u.startsWith("0.000000") ? String(Number(t)) : t;
+}
+
+/**
  * An answer of a number column from its jsonb text, as `cellText` writes it: a JSON number as its
  * digits; anything else (a text stored under a field that was a text field) parsed and written by
  * `cellText`, and then neutralised as any text is.
  */
 export function numberCell(t: Field): string {
   if (t === null) return "";
-  return jsonNumber(t) ? t : encode(cellText(JSON.parse(decode(t))));
+  return jsonNumber(t) ? jsNumber(t) : encode(cellText(JSON.parse(decode(t))));
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Column } from "../../src/core/csv.ts";
 import { type Range, testAnswers } from "../services/responses.ts";
 import type { CopyWhereSql } from "../services/where/sql.ts";
+import type { Layout } from "./writers.ts";
 
 // The statement an export on Postgres streams (issue 28): each row's raw fields, in COPY's text
 // format, which copy-lines.ts writes as CSV, JSON or Markdown lines. COPY takes no bind
@@ -17,15 +17,9 @@ function check(ok: boolean, what: string): void {
 }
 
 /** What an export statement writes: the form's rows and columns, and which of them. */
-export interface ExportShape {
+export interface ExportShape extends Pick<Layout, "columns" | "quiz" | "withTest" | "lang"> {
   formId: string;
-  columns: readonly Column[];
   range: Range;
-  quiz: boolean;
-  /** Test answers too, flagged in a last column. */
-  withTest: boolean;
-  /** The language each respondent read, as a column (a form in several languages). */
-  lang: boolean;
   /** A filter (SPEC §18), its values read from `p`. */
   filter: CopyWhereSql | null;
 }

@@ -12,6 +12,7 @@ import { ascii, copyRows, isNull, nextTab, Out } from "./copy-bytes.ts";
 import {
   csvText,
   type Field,
+  jsNumber,
   jsonNumber,
   listCell,
   markdownText,
@@ -114,7 +115,7 @@ export function tableLine(dialect: Dialect, kinds: readonly TableCell[]) {
     for (let i = 0; i < cells.length; i++) {
       const f = fields[i + 2] as Field;
       // a JSON number: digits, sign, point and exponent, nothing a format changes
-      out += `${sep}${kinds[i] === "number" && jsonNumber(f) ? f : dialect.cell(cells[i]!(f))}`;
+      out += `${sep}${kinds[i] === "number" && jsonNumber(f) ? jsNumber(f) : dialect.cell(cells[i]!(f))}`;
     }
     return `${out}${close}`;
   };
@@ -199,7 +200,9 @@ class TableOut extends Out {
   /** input[a, b), a number column's jsonb text: a JSON number as it is, anything else as text. */
   number(input: Buffer, text: string, a: number, b: number) {
     const c = input[a]!;
-    if (c === 45 || (c >= 48 && c <= 57)) this.bytes(input, a, b);
+    // a long one may be written with an exponent (jsNumber)
+    if ((c === 45 || (c >= 48 && c <= 57)) && b - a < 9) this.bytes(input, a, b);
+    else if (c === 45 || (c >= 48 && c <= 57)) this.text(jsNumber(text.slice(a, b)));
     else this.text(this.dialect.cell(numberCell(text.slice(a, b))));
   }
 }
@@ -214,9 +217,11 @@ export function copyTableRows(
   dialect: Dialect,
   cells: readonly TableCell[],
   line: (fields: Field[]) => string,
+  strings = false,
 ): AsyncGenerator<Uint8Array> {
   // a row grows by at most its quotes doubled and a few bytes a cell; an escaped cell makes room
-  return copyRows(chunks, (size) => new TableOut(size, dialect), 8 * cells.length + 64, row, line);
+  const out = (size: number) => new TableOut(size, dialect);
+  return copyRows(chunks, out, 8 * cells.length + 64, row, line, strings);
   function row(out: TableOut, input: Buffer, text: string, start: number, end: number) {
     out.put(dialect.open);
     let tab = nextTab(text, start, end);

@@ -1,6 +1,9 @@
 import { createRequire } from "node:module";
 import { PassThrough } from "node:stream";
 import type ExcelJS from "exceljs";
+import type { Lineage } from "../../src/core/plan/lineage.ts";
+import type { StoredRecord } from "./records.ts";
+import { type ExportWriter, type Layout, recordCells } from "./writers.ts";
 
 /**
  * exceljs' streaming writer alone: its index loads the whole library (673 modules, the reader,
@@ -30,6 +33,34 @@ export function xlsxCell(value: unknown, kind: XlsxKind): unknown {
     return value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join("; ");
   if (typeof value === "object") return JSON.stringify(value);
   return typeof value === "number" ? value : String(value);
+}
+
+/** The XLSX writer: one sheet from stored records, its cells typed by their columns. */
+export function xlsxWriter(
+  layout: Layout,
+  lines: Lineage,
+  sheetName: string,
+): ExportWriter<StoredRecord[]> {
+  const { columns, quiz, withTest, lang, headers } = layout;
+  const kinds: XlsxKind[] = [
+    "text",
+    "instant",
+    ...(lang ? (["text"] as const) : []),
+    ...columns.map(
+      (c): XlsxKind => (c.list ? "list" : c.number ? "number" : c.date ? "date" : "text"),
+    ),
+    ...(quiz ? (["number", "number"] as const) : []),
+    ...(withTest ? (["boolean"] as const) : []),
+  ];
+  async function* cells(batches: AsyncIterable<StoredRecord[]>) {
+    for await (const batch of batches)
+      yield batch.map((r) => recordCells(layout, lines, r, (t) => t));
+  }
+  return {
+    head: "",
+    rows: (batches) => xlsxChunks(headers, kinds, cells(batches), sheetName),
+    tail: () => "",
+  };
 }
 
 const FORMATS: Partial<Record<XlsxKind, string>> = {

@@ -2,7 +2,8 @@ import { AppError } from "../../src/core/errors.ts";
 import { FORM_SCHEMA_URI, formJsonSchema } from "../../src/core/form-json-schema.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
-import { listForms, readFormFile } from "../services/forms.ts";
+import { readFormFile } from "../services/form-files.ts";
+import { listForms } from "../services/forms.ts";
 import { readUiResource, uiResources } from "./apps/ui-resources.ts";
 
 const FORM_URI = /^formdown:\/\/forms\/([a-z0-9-]+)$/;

@@ -50,6 +50,11 @@ export interface RunningServer {
   ctx: AppContext;
   firstKey: { handler: string; key: string } | null;
   /**
+   * What the socket's requests are answered by (compression and the graceful-stop gate
+   * included), for a caller in this process: the tests' API client, without a socket.
+   */
+  fetch(req: Request, env?: unknown): Promise<Response>;
+  /**
    * The graceful stop (SPEC §17): stops accepting, serves what still arrives on a kept-alive
    * connection with `Connection: close` (the health probe answers 503), lets those in flight finish (up to FORMDOWN_DRAIN_MS), records every attempt's and email's outcome, then
    * closes the database.
@@ -155,6 +160,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     url,
     ctx,
     firstKey,
+    fetch: async (req, env) => fetch(req, env),
     close() {
       closing ??= (async () => {
         clearInterval(sweeps);

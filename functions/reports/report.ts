@@ -38,17 +38,23 @@ export function periodReport(
   });
 }
 
-/** The report (SPEC §6) as Markdown. */
+/**
+ * The report (SPEC §6) as Markdown, or as one self-contained HTML page, with its numbers as data
+ * (SPEC §14).
+ */
 export async function responseReport(
   ctx: AppContext,
   account: Account,
   slug: string,
   period: Period,
   options: ReportOptions = {},
+  format: ReportFormat = "markdown",
 ) {
   const head = await ownedFormHead(ctx, account, slug);
   const data = await periodReport(ctx, head, period, Date.now(), options);
-  return { period, markdown: reportMarkdown(data), summary: reportSummary(data) };
+  const summary = reportSummary(data);
+  if (format === "html") return { period, format, html: renderReportHtml(data), summary };
+  return { period, markdown: reportMarkdown(data), summary };
 }
 
 /** The report's numbers as data (SPEC §14): what an agent reads instead of the prose. */
@@ -56,16 +62,3 @@ export const reportSummary = (data: ReportData) => ({
   responses: data.responses,
   fields: data.fields.map((f) => fieldSummary(f, data.tallies.get(f.id)!)),
 });
-
-/** The report as one self-contained HTML page, with the numbers it was drawn from. */
-export async function responseReportHtml(
-  ctx: AppContext,
-  account: Account,
-  slug: string,
-  period: Period,
-  options: ReportOptions = {},
-) {
-  const head = await ownedFormHead(ctx, account, slug);
-  const data = await periodReport(ctx, head, period, Date.now(), options);
-  return { period, html: renderReportHtml(data), data };
-}

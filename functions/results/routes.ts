@@ -4,7 +4,7 @@ import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { exportResponses, toStream } from "../exports/export.ts";
 import { clientFailure } from "../http/errors.ts";
-import { responseReportHtml } from "../reports/report.ts";
+import { responseReport } from "../reports/report.ts";
 import { HTML_HEADERS } from "../routes/reports.ts";
 import { allows } from "../scopes.ts";
 import { updateAccess } from "../services/access.ts";
@@ -123,8 +123,8 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
   });
   r.get(`${base}/report`, signedIn, async (c) => {
     const s = c.get("session");
-    const report = await responseReportHtml(ctx, s.account, c.req.param("slug"), "all");
-    return c.body(report.html, 200, HTML_HEADERS);
+    const report = await responseReport(ctx, s.account, c.req.param("slug"), "all", {}, "html");
+    return c.body(report.html ?? "", 200, HTML_HEADERS);
   });
   r.get(`${base}/responses`, signedIn, async (c) => {
     const s = c.get("session");
@@ -138,16 +138,11 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
     const page = Math.max(1, Math.min(100_000, Number(c.req.query("page")) || 1));
     const query = filter.field ? new URLSearchParams({ ...filter }).toString() : "";
     try {
-      const { records, total } = await listRecords(
-        ctx,
-        s.account,
-        head.slug,
-        { since: null, until: null },
-        PER_PAGE,
-        (page - 1) * PER_PAGE,
-        false,
+      const { records, total } = await listRecords(ctx, s.account, head.slug, {
+        limit: PER_PAGE,
+        offset: (page - 1) * PER_PAGE,
         where,
-      );
+      });
       const pages = Math.max(1, Math.ceil(total / PER_PAGE));
       const rows = records as unknown as Row[];
       return html(c, responsesPage(who(s), head, { rows, total, page, pages, filter, query }));

@@ -10,7 +10,7 @@ import {
   stats,
 } from "../contracts/responses.ts";
 import { exportResponses, toStream } from "../exports/export.ts";
-import { responseReport, responseReportHtml } from "../reports/report.ts";
+import { responseReport } from "../reports/report.ts";
 import { formStats } from "../reports/stats.ts";
 
 const EXT = { csv: "csv", json: "json", markdown: "md", xlsx: "xlsx" } as const;
@@ -91,11 +91,8 @@ export function reportRoutes(app: Hono<Env>, ctx: AppContext): void {
       const { period, format, include_test, where } = c.req.valid("query");
       const options = { withTest: include_test, where };
       const [account, slug] = [c.get("account"), c.req.param("slug")];
-      if (format === "html") {
-        const report = await responseReportHtml(ctx, account, slug, period, options);
-        return c.body(report.html, 200, HTML_HEADERS);
-      }
-      const report = await responseReport(ctx, account, slug, period, options);
+      const report = await responseReport(ctx, account, slug, period, options, format);
+      if (report.format === "html") return c.body(report.html, 200, HTML_HEADERS);
       return c.body(report.markdown, 200, { "content-type": "text/markdown; charset=utf-8" });
     },
   );

@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { type Env, requireKey } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { errors, json, none, OWNER, op, query } from "../contracts/common.ts";
@@ -13,7 +13,7 @@ import {
 } from "../contracts/responses.ts";
 import { deleteResponse, deleteResponses } from "../services/delete-responses.ts";
 import { deleteTestResponses } from "../services/drafts.ts";
-import { getRecord, listRecords } from "../services/responses.ts";
+import { getRecord, type ListQuery, listRecords } from "../services/responses.ts";
 
 /**
  * Variant A (`responses`, page/limit 50/200) and variant B (`submissions`, limit/offset 25/100):
@@ -23,25 +23,17 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
   const key = requireKey(ctx);
   const owner = errors(...OWNER);
   const refused = { ...errors("BadRequest"), ...owner };
+  const list = (c: Context<Env>, q: ListQuery) =>
+    listRecords(ctx, c.get("account"), c.req.param("slug")!, q);
   app.get(
     "/api/forms/:slug/responses",
     key,
     op("listResponses", "Responses (variant A)", { 200: json(responsesPage), ...refused }),
     query(pageQuery),
     async (c) => {
-      const { page, limit, since, until, include_test, where, status } = c.req.valid("query");
-      const { records, total } = await listRecords(
-        ctx,
-        c.get("account"),
-        c.req.param("slug"),
-        { since, until },
-        limit,
-        (page - 1) * limit,
-        include_test,
-        where,
-        status,
-      );
-      return c.json({ responses: records, page, limit, total });
+      const q = c.req.valid("query");
+      const { records, total } = await list(c, q);
+      return c.json({ responses: records, page: q.page, limit: q.limit, total });
     },
   );
   app.get(
@@ -50,19 +42,9 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
     op("listSubmissions", "Submissions (variant B)", { 200: json(submissionsPage), ...refused }),
     query(offsetQuery),
     async (c) => {
-      const { limit, offset, since, until, include_test, where, status } = c.req.valid("query");
-      const { records, total } = await listRecords(
-        ctx,
-        c.get("account"),
-        c.req.param("slug"),
-        { since, until },
-        limit,
-        offset,
-        include_test,
-        where,
-        status,
-      );
-      return c.json({ submissions: records, limit, offset, total });
+      const q = c.req.valid("query");
+      const { records, total } = await list(c, q);
+      return c.json({ submissions: records, limit: q.limit, offset: q.offset, total });
     },
   );
   for (const [name, one, Name] of [

@@ -5,15 +5,9 @@ import { needForm } from "../scopes.ts";
 import type { Account } from "./accounts.ts";
 import { draftWanted, withoutStatus } from "./draft-input.ts";
 import { renameForm } from "./file-moves.ts";
+import { authorText, definitionFrom, formPath } from "./form-files.ts";
 import { findForm, previewUrl, publicUrl } from "./form-view.ts";
-import {
-  authorText,
-  type ChangeOptions,
-  createForm,
-  definitionFrom,
-  formPath,
-  replaceForm,
-} from "./forms.ts";
+import { type ChangeOptions, createForm, replaceForm } from "./forms.ts";
 import {
   checkedTranslations,
   repositoryTranslations,

@@ -5,8 +5,8 @@ import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import { randomToken } from "../crypto.ts";
 import type { Account } from "./accounts.ts";
+import { commitFile } from "./form-files.ts";
 import { findForm, ownedFormHead, previewUrl, publicUrl } from "./form-view.ts";
-import { commitFile } from "./forms.ts";
 
 /** Makes a draft live (publishing a live form again changes nothing). */
 export async function publishForm(ctx: AppContext, account: Account, slug: string) {

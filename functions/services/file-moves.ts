@@ -5,8 +5,8 @@ import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
 import { needForm } from "../scopes.ts";
 import type { Account } from "./accounts.ts";
+import { formPath } from "./form-files.ts";
 import { findForm, ownedFormHead, publicUrl } from "./form-view.ts";
-import { formPath } from "./forms.ts";
 import { reservedText, slugReserved } from "./slug-reservation.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -9,8 +9,8 @@ import type { Form } from "../../src/core/schema.ts";
 import { formatPath } from "../../src/core/validate-form.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
+import { definitionFrom } from "./form-files.ts";
 import { ownedFormHead } from "./form-view.ts";
-import { definitionFrom } from "./forms.ts";
 
 /** Cases in one request at most (a form file's tests: may hold as many). */
 export const MAX_CASES = 1000;

@@ -82,18 +82,25 @@ const source = (status: ResponseStatus) =>
     ? "responses"
     : `(${status === "partial" ? PARTIAL : `${COMPLETE} union all ${PARTIAL}`}) responses`;
 
+/** A page of a list of responses, as REST's two lists and MCP's tools ask for it. */
+export interface ListQuery {
+  since?: string | null | undefined;
+  until?: string | null | undefined;
+  limit: number;
+  /** The rows skipped, or the page of `limit` rows (from 1). */
+  offset?: number | undefined;
+  page?: number | undefined;
+  include_test?: boolean | undefined;
+  where?: unknown;
+  status?: ResponseStatus | undefined;
+}
+
 /** Newest first; the (form_id, submitted_at desc, id desc) index serves both queries. */
-export async function listRecords(
-  ctx: AppContext,
-  account: Account,
-  slug: string,
-  range: Range,
-  limit: number,
-  offset: number,
-  withTest = false,
-  where: unknown = undefined,
-  status: ResponseStatus = "complete",
-) {
+export async function listRecords(ctx: AppContext, account: Account, slug: string, q: ListQuery) {
+  const { limit, where, status = "complete" } = q;
+  const range = { since: q.since ?? null, until: q.until ?? null };
+  const withTest = q.include_test ?? false;
+  const offset = q.offset ?? ((q.page ?? 1) - 1) * limit;
   const row = await ownedFormHead(ctx, account, slug);
   const from = source(status);
   // answers under an earlier id (`formerly`) read under the live one, as exports and stats do

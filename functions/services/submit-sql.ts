@@ -1,9 +1,10 @@
-// The submit's one statement (TECH.md §10): the response, and — only when the form needs them —
-// outbox rows and upload links, written together (the rate limiter counts in memory, limiter/).
-// `seq` comes from the form's own sequence (unique, lock-free; a failed submit leaves a gap), named
-// here rather than looked up. The text is assembled from the fixed fragments below (never from
-// input), so the common submit — no cap, no email due, no upload — is a single INSERT … VALUES,
-// the plan a bare insert gets.
+// The one statement every submit is written with (TECH.md §10): a lone submit, a test answer, or
+// several plain submits that arrived together (submit-write.ts), built here from fixed fragments
+// (never from input). The response's columns are listed once (COLUMNS); a row writes a column
+// only when it holds a value, so the common submit — no cap, no email due, no upload — is a
+// single INSERT, the plan a bare insert gets, and a new column is one line there.
+// `seq` comes from the form's own sequence (unique, lock-free; a failed submit leaves a gap),
+// named here rather than looked up.
 //
 // Caps and emails count stored responses, never `seq` (SPEC §17, §19; migration
 // 20261125000400): a capped submit, or one with an email due, is still one statement, shaped
@@ -12,7 +13,7 @@
 //        i as (insert into form_counters … count(*) + 1 … where not exists (select 1 from b)
 //                on conflict (form_id) do update … [where responses < cap] returning …),
 //        c as (select n from b union all select n from i),   -- n: this response's number
-//        r as (insert into responses … select … from c, nextval(…)),   -- no c row: no insert
+//        r as (insert into responses … select … from c),   -- no c row: no insert
 //        o as (insert into outbox … where c.n <= immediate / m <= c.n …), d …, u …
 //   select r.id, r.seq, c.n …
 // On Postgres (READ COMMITTED) an UPDATE waiting on the counter row re-checks its guard against
@@ -24,53 +25,87 @@
 
 import { COPY_LIMIT, copyKey } from "../mail/respondent-recipients.ts";
 
-export interface SubmitWrite {
-  /** The response's id (response-id.ts); without it the database draws one. */
-  id?: string;
-  formId: string;
-  /** formSequence(formId) */
-  sequence: string;
-  /** The version of the form file the answers were validated against. */
-  commitSha: string | null;
-  /** The form version the answers were validated against (SPEC §16). */
-  version?: number | null;
-  maxResponses: number | null;
+/** A response as a submit writes it, by column (JSON as text); null or absent: not written. */
+export interface ResponseRow {
+  /** response-id.ts */
+  id: string;
+  form_id: string;
   payload: string;
-  score: string | null;
+  score?: string | null;
   /** The ending the path reached (SPEC §24), on forms that choose one. */
   ending?: string | null;
   /** The variables' values as JSON, on forms that have variables. */
   variables?: string | null;
+  /** The version of the form file the answers were validated against. */
+  commit_sha?: string | null;
   /** Seconds from the first answer to the submit, as the page counted them. */
   seconds?: number | null;
+  /** The form version the answers were validated against (SPEC §16). */
+  version?: number | null;
   /** The language the respondent read (SPEC §20). */
   lang?: string | null;
-  idempotencyKey: string | null;
-  /** Hash of the request the key was first sent with (submit.ts requestHash). */
-  idempotencyHash?: string | null;
-  /** Recipients, immediate count and milestone counts; null when no email can be due. */
-  outbox: { recipients: string; immediate: number; milestones: number[] } | null;
-  /** The respondent's confirmation: `[address]` as JSON, the answer of its email field. */
-  respondent?: string | null;
-  uploads: string[];
-  /** The form's webhooks for `response.created`: their delivery rows are written here too. */
-  hooks?: string[];
-  /**
-   * Seconds of lease on those deliveries, when this process's sender takes them straight from
-   * the submit (webhooks/handover.ts handOver), or HANDED_OVER (no row: this sender records
-   * them); null or absent writes them due now, for any sender to claim.
-   */
-  lease?: number | typeof HANDED_OVER | null;
-  /** A test answer (SPEC §16): flagged, seq 0 (the form's sequence untouched), no email, no webhook. */
-  test?: boolean;
+  idempotency_key?: string | null;
+  /** Hash of the request the key was first sent with (idempotency.ts requestHash). */
+  idempotency_hash?: string | null;
+  /** A test answer (SPEC §16): seq 0 (the form's sequence untouched), no email, no webhook. */
+  test?: true | null;
   /**
    * The personal link answered with (SPEC §25): the response is written only while the invite
    * is unspent, not revoked and not expired, and spends it in the same statement.
    */
-  invite?: { token: string; email: string | null } | null;
+  invite?: string | null;
+  invite_email?: string | null;
+}
+
+/** Each column's SQL type: the one list the lone and the shared INSERT are built from. */
+const COLUMNS = {
+  id: "uuid",
+  form_id: "uuid",
+  payload: "jsonb",
+  score: "jsonb",
+  ending: "text",
+  variables: "jsonb",
+  commit_sha: "text",
+  seconds: "int",
+  version: "int",
+  lang: "text",
+  idempotency_key: "text",
+  idempotency_hash: "text",
+  test: "boolean",
+  invite: "text",
+  invite_email: "text",
+} as const satisfies Record<keyof ResponseRow, string>;
+const NAMES = Object.keys(COLUMNS) as (keyof ResponseRow)[];
+
+export interface SubmitWrite {
+  row: ResponseRow;
+  /** formSequence(form_id): numbering the row through it is what ties the row to its form. */
+  sequence: string;
+  /** The form's webhooks for `response.created`: their delivery rows are written here too. */
+  hooks?: string[];
+  /** When the submit must be answered (QueryOptions.answerBy): a row still queued then fails. */
+  answerBy?: number;
+  // What only a submit's statement of its own carries (sharable):
+  maxResponses?: number | null;
+  /** Recipients, immediate count and milestone counts; null when no email can be due. */
+  outbox?: { recipients: string; immediate: number; milestones: number[] } | null;
+  /** The respondent's confirmation: `[address]` as JSON, the answer of its email field. */
+  respondent?: string | null;
+  uploads?: string[];
   /** The resume token of the partial this submit completes (SPEC §25): deleted with it. */
   partial?: string | null;
 }
+
+/** Whether a submit may share an INSERT with others: it writes its row and deliveries only. */
+export const sharable = ({ row, ...w }: SubmitWrite) =>
+  (w.maxResponses ?? null) === null &&
+  !w.outbox &&
+  !w.respondent &&
+  !w.uploads?.length &&
+  !w.partial &&
+  !row.idempotency_key &&
+  !row.test &&
+  !row.invite;
 
 /** The name of a form's response sequence (the migration's `formdown_form_seq`). */
 export function formSequence(formId: string): string {
@@ -78,17 +113,23 @@ export function formSequence(formId: string): string {
 }
 
 /**
- * SubmitWrite's `lease` for deliveries handed over without a row (the embedded database): the
+ * A submit's `lease` for deliveries handed over without a row (the embedded database): the
  * statement writes none and answers the response's `submitted_at`, the deliveries' creation; the
  * sender records what became of them (migration …000200_webhook_handed_over).
  */
 export const HANDED_OVER = "handed-over";
 
 /**
- * The `response.created` deliveries of the responses in CTE `from` (webhooks.ts, SPEC §11): one
- * per webhook of the form that wants the event, written in the response's own statement, so an
- * acknowledged response always has them. `form` is the form id's parameter, or null to join on
- * each row's own form (the shared INSERT of several forms' rows).
+ * Seconds of lease on the deliveries, when this process's sender takes them straight from the
+ * submit (webhooks/handover.ts handOver), or HANDED_OVER (no row: this sender records them);
+ * null writes them due now, for any sender to claim.
+ */
+export type Lease = number | typeof HANDED_OVER | null;
+
+/**
+ * The `response.created` deliveries of the responses in CTE `r` (webhooks.ts, SPEC §11): one per
+ * webhook of the row's form that wants the event, written in the response's own statement, so an
+ * acknowledged response always has them.
  *
  * With `lease` (a parameter, in seconds) the rows are written already claimed — first attempt
  * counted, not due before the lease runs out — exactly as claimDeliveries would leave them, and
@@ -96,106 +137,95 @@ export const HANDED_OVER = "handed-over";
  * dies first leaves them to any sender once the lease is over: nothing is lost, and no other
  * sender can take them while this one may still be sending.
  */
-export const DELIVERIES = (from: string, form: string | null, lease?: string) =>
+const DELIVERIES = (lease?: string) =>
   lease
     ? `insert into webhook_deliveries (webhook_id, event, response_id, attempts, next_attempt_at)
-      select w.id, 'response.created', ${from}.id, 1, now() + make_interval(secs => ${lease}::float8)
-        from ${from} join webhooks w
-        on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)
+      select w.id, 'response.created', r.id, 1, now() + make_interval(secs => ${lease}::float8)
+        from r join webhooks w on w.form_id = r.form_id where 'response.created' = any(w.events)
       returning id, webhook_id, response_id, created_at`
     : `insert into webhook_deliveries (webhook_id, event, response_id)
-      select w.id, 'response.created', ${from}.id from ${from} join webhooks w
-        on w.form_id = ${form ?? `${from}.form_id`} where 'response.created' = any(w.events)`;
+      select w.id, 'response.created', r.id from r join webhooks w
+        on w.form_id = r.form_id where 'response.created' = any(w.events)`;
+
+type Bind = (value: unknown) => string;
 
 /**
- * The submit's final SELECT: the response, and the leased deliveries when there are some;
- * `counted` adds the response's number `n` from CTE `c` (the counter).
+ * The INSERT of the rows: one row's values, or several rows' columns as arrays through unnest;
+ * `from` names the CTEs a lone row is written only with (the counter, the invite).
  */
-export const RESULT = (leased: boolean, counted = false, handed = false) => {
-  const n = counted ? ", (select n from c) as n" : "";
-  return leased
-    ? `select r.id, r.seq${n}, d.id as delivery_id, d.webhook_id, d.created_at from r left join d on d.response_id = r.id`
-    : `select r.id, r.seq${n}${handed ? ", r.submitted_at" : ""} from r`;
-};
+function insertRows(ws: readonly SubmitWrite[], p: Bind, from: string[], returning: string) {
+  const names = NAMES.filter((c) => ws.some((w) => w.row[c] !== null && w.row[c] !== undefined));
+  const at: Partial<Record<keyof ResponseRow, string>> = {};
+  let select: string;
+  if (ws.length === 1) {
+    const { row, sequence } = ws[0]!;
+    for (const c of names) at[c] = p(row[c]);
+    const values = names.map((c) => `${at[c]}::${COLUMNS[c]}`);
+    const seq = row.test ? "0" : `nextval(${p(sequence)}::regclass)`;
+    select = `select ${values.join(", ")}, ${seq}${from.length ? ` from ${from.join(", ")}` : ""}`;
+  } else {
+    const arrays = names.map((c) => `${p(ws.map((w) => w.row[c] ?? null))}::${COLUMNS[c]}[]`);
+    select = `select ${names.map((c) => `r.${c}`).join(", ")}, nextval(r.sequence::regclass)
+      from unnest(${arrays.join(", ")}, ${p(ws.map((w) => w.sequence))}::text[])
+        as r(${names.join(", ")}, sequence)`;
+  }
+  const text = `insert into responses (${names.join(", ")}, seq)
+      ${select}
+      returning ${returning}`;
+  return { text, at };
+}
 
-export function submitStatement(w: SubmitWrite): { text: string; params: unknown[] } {
+/**
+ * The statement of `ws`: one submit with all it brings along, or several sharable ones (one
+ * round trip, one plan and one commit for the lot). Answers a row per response (per delivery
+ * when leased) with its id and seq, `n` when it counted, `submitted_at` when handed over.
+ */
+export function submitStatement(ws: readonly SubmitWrite[], lease: Lease = null) {
   const params: unknown[] = [];
-  const p = (value: unknown) => {
+  const p: Bind = (value) => {
     params.push(value);
     return `$${params.length}`;
   };
-  const form = p(w.formId);
-  const seq = w.test ? "0" : `nextval(${p(w.sequence)}::regclass)`;
-  // optional columns only when they hold a value: each parameter costs, on PGlite most of all
-  const columns = ["form_id", "payload"];
-  const values = [form, `${p(w.payload)}::jsonb`];
-  if (w.id) {
-    columns.push("id");
-    values.push(`${p(w.id)}::uuid`);
-  }
-  const optional = {
-    score: w.score,
-    ending: w.ending,
-    variables: w.variables,
-    idempotency_key: w.idempotencyKey,
-    idempotency_hash: w.idempotencyHash,
-    commit_sha: w.commitSha,
-    seconds: w.seconds,
-    version: w.version,
-    lang: w.lang,
-    test: w.test ? true : null,
-    invite: w.invite?.token,
-    invite_email: w.invite?.email,
-  };
-  for (const [column, value] of Object.entries(optional)) {
-    if (value === null || value === undefined) continue;
-    columns.push(column);
-    values.push(column === "score" || column === "variables" ? `${p(value)}::jsonb` : p(value));
-  }
-  const insert = `insert into responses (${columns.join(", ")}, seq)`;
-  const row = values.join(", ");
-  // deliveries handed over without a row: none written here, the response's instant answered
-  const handed = (w.hooks?.length ?? 0) > 0 && w.lease === HANDED_OVER;
-  const webhooks = (w.hooks?.length ?? 0) > 0 && !handed;
-  const returning = handed ? "id, seq, submitted_at" : "id, seq";
-  const counted = w.maxResponses !== null || w.outbox !== null;
-  if (!counted && w.uploads.length === 0 && !webhooks && !w.respondent && !w.invite && !w.partial) {
-    return { text: `${insert} values (${row}, ${seq}) returning ${returning}`, params };
-  }
+  // what only a lone submit carries; a shared INSERT's rows are sharable
+  const w: SubmitWrite = ws.length === 1 ? ws[0]! : { row: ws[0]!.row, sequence: "" };
+  const hooked = ws.some((x) => (x.hooks?.length ?? 0) > 0);
+  const handed = hooked && lease === HANDED_OVER;
+  const leased = hooked && typeof lease === "number";
+  const webhooks = hooked && !handed;
+  const counted = ws.length === 1 && ((w.maxResponses ?? null) !== null || !!w.outbox);
+  const invite = ws.length === 1 && !!w.row.invite;
+  const returning = `id, seq${webhooks ? ", form_id" : ""}${handed ? ", submitted_at" : ""}`;
+  const from = [...(counted ? ["c"] : []), ...(invite ? ["v"] : [])];
+  const { text: insert, at } = insertRows(ws, p, from, returning);
+  const form = at.form_id!;
   const parts: string[] = [];
-  let invite = "";
-  let token = "";
-  if (w.invite) {
-    token = p(w.invite.token);
+  if (invite) {
     parts.push(`v as (
-      select token from invites where form_id = ${form} and token = ${token}
+      select token from invites where form_id = ${form} and token = ${at.invite}
         and answered_at is null and revoked_at is null and (expires_at is null or expires_at > now()))`);
-    invite = " and exists (select 1 from v)";
   }
   if (counted) {
-    const cap = w.maxResponses === null ? null : p(w.maxResponses);
+    const guard = invite ? " and exists (select 1 from v)" : "";
+    const cap = (w.maxResponses ?? null) === null ? null : p(w.maxResponses);
     parts.push(`b as (
       update form_counters set responses = responses + 1
-      where form_id = ${form}${cap ? ` and responses < ${cap}` : ""}${invite} returning responses as n)`);
+      where form_id = ${form}${cap ? ` and responses < ${cap}` : ""}${guard} returning responses as n)`);
     parts.push(`i as (
       insert into form_counters as fc (form_id, responses)
       select ${form}, x.n from (select count(*)::int + 1 as n from responses where form_id = ${form} and not test) x
-      where not exists (select 1 from b)${cap ? ` and x.n <= ${cap}` : ""}${invite}
+      where not exists (select 1 from b)${cap ? ` and x.n <= ${cap}` : ""}${guard}
       on conflict (form_id) do update set responses = fc.responses + 1${cap ? ` where fc.responses < ${cap}` : ""}
       returning responses as n)`);
     parts.push("c as (select n from b union all select n from i)");
   }
-  parts.push(`r as (
-      ${insert}
-      select ${row}, s.seq from ${counted ? "c, " : ""}${w.invite ? "v, " : ""}${seq} as s(seq)
-      returning ${returning})`);
+  parts.push(`r as (${insert})`);
   if (w.partial) {
     parts.push(`pd as (
       delete from partials where form_id = ${form} and token = ${p(w.partial)} and exists (select 1 from r))`);
   }
-  if (w.invite) {
+  if (invite) {
     parts.push(`va as (
-      update invites set answered_at = now() from r where invites.form_id = ${form} and invites.token = ${token})`);
+      update invites set answered_at = now() from r where invites.form_id = ${form} and invites.token = ${at.invite})`);
   }
   if (w.outbox) {
     const to = p(w.outbox.recipients);
@@ -207,13 +237,17 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
       on conflict (form_id, milestone) where kind = 'milestone' do nothing)`);
   }
   if (w.respondent) parts.push(...respondentCopy(form, w.respondent, p));
-  const leased = Boolean(webhooks && w.lease);
-  if (webhooks) parts.push(`d as (${DELIVERIES("r", form, leased ? p(w.lease) : undefined)})`);
-  if (w.uploads.length > 0) {
+  if (webhooks) parts.push(`d as (${DELIVERIES(leased ? p(lease) : undefined)})`);
+  if (w.uploads?.length) {
     parts.push(`u as (
       update uploads set response_id = r.id from r where uploads.form_id = ${form} and uploads.url = any(${p(w.uploads)}::text[]))`);
   }
-  return { text: `with ${parts.join(",\n")}\n${RESULT(leased, counted, handed)}`, params };
+  if (parts.length === 1) return { text: insert, params };
+  const n = counted ? ", (select n from c) as n" : "";
+  const result = leased
+    ? `select r.id, r.seq${n}, d.id as delivery_id, d.webhook_id, d.created_at from r left join d on d.response_id = r.id`
+    : `select r.id, r.seq${n}${handed ? ", r.submitted_at" : ""} from r`;
+  return { text: `with ${parts.join(",\n")}\n${result}`, params };
 }
 
 /**
@@ -221,7 +255,7 @@ export function submitStatement(w: SubmitWrite): { text: string; params: unknown
  * copies from this form (migration 20261128000100, `q`), then the outbox row only if it got one;
  * past the limit the copy is dropped and counted.
  */
-function respondentCopy(form: string, recipients: string, p: (value: unknown) => string) {
+function respondentCopy(form: string, recipients: string, p: Bind) {
   const recent = "formdown_recent_copies(rc.sent)";
   const room = `cardinality(${recent}) < ${COPY_LIMIT}`;
   return [

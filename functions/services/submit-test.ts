@@ -3,21 +3,10 @@
 // form's sequence untouched, so counts and milestones stay the real ones), and nothing is sent
 // for them: no anti-bot token asked, no email row, no webhook delivery.
 import { raise } from "../../src/core/errors.ts";
-import type { Form } from "../../src/core/schema.ts";
-import { scoreQuiz } from "../../src/core/score.ts";
-import type { AppContext } from "../context.ts";
 import { constantTimeEqual } from "../crypto.ts";
 import type { FormRow } from "./form-view.ts";
-import { checkedAnswers } from "./submit-answer.ts";
-import { submitStatement } from "./submit-sql.ts";
-import { checkUploads, uploadUrls } from "./submit-uploads.ts";
 
-type TestRow = Pick<
-  FormRow,
-  "id" | "account_id" | "definition" | "commit_sha" | "preview_token" | "draft"
-> & {
-  sequence: string;
-};
+type TestRow = Pick<FormRow, "account_id" | "preview_token" | "draft">;
 
 interface TestInput {
   body: Record<string, unknown>;
@@ -50,46 +39,3 @@ export const isPreviewToken = (row: Pick<FormRow, "draft" | "preview_token">, gi
   typeof given === "string" &&
   !!row.preview_token &&
   constantTimeEqual(given, row.preview_token);
-
-/** Stores a test answer in one INSERT; answers what the caller's 201 is built from. */
-export async function submitTest(
-  ctx: AppContext,
-  row: TestRow,
-  /** The definition the answers are checked against, and its version (SPEC §16). */
-  { form, version }: { form: Form; version: number },
-  input: TestInput,
-  {
-    key,
-    hash,
-    seconds,
-    lang,
-  }: { key?: string | undefined; hash: string | null; seconds: number | null; lang?: string },
-) {
-  const { payload, ending, recorded } = await checkedAnswers(
-    form,
-    input.body.fields,
-    input.body.hidden,
-  );
-  const urls = uploadUrls(form, payload);
-  if (urls.length > 0) await checkUploads(ctx, row, form, payload, urls);
-  const score = scoreQuiz(form, payload);
-  const statement = submitStatement({
-    formId: row.id,
-    sequence: row.sequence,
-    commitSha: row.commit_sha,
-    version,
-    payload: JSON.stringify(payload),
-    score: score ? JSON.stringify(score) : null,
-    ...recorded,
-    seconds,
-    lang,
-    maxResponses: null,
-    idempotencyKey: key ?? null,
-    idempotencyHash: hash,
-    outbox: null,
-    uploads: urls,
-    test: true,
-  });
-  const [inserted] = await ctx.db.query<{ id: string }>(statement.text, statement.params);
-  return { id: inserted!.id, score, payload, ending };
-}

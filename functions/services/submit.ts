@@ -6,7 +6,7 @@ import { clientDeadlineMs } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
 import { clientBucket } from "../http/client-address.ts";
 import { respondentRecipients } from "../mail/respondent-recipients.ts";
-import { handOver, handoffLease, wakeWebhookSender } from "../webhooks/handover.ts";
+import { handOver, wakeWebhookSender } from "../webhooks/handover.ts";
 import { formStatus } from "./form-view.ts";
 import { firstResponse, requestHash } from "./idempotency.ts";
 import { checkInvite, explainInvite } from "./invite-check.ts";
@@ -15,18 +15,12 @@ import { hit } from "./rate-limit.ts";
 import { checkAccess, checkAntiBot, needsAntiBot } from "./respondent-access.ts";
 import { responseId } from "./response-id.ts";
 import { checkedAnswers, storedEnding, submitAnswer } from "./submit-answer.ts";
-import {
-  foldInserted,
-  type Inserted,
-  type ResponseInserter,
-  responseInserter,
-} from "./submit-batch.ts";
 import { spokenAnswers } from "./submit-lang.ts";
-
 import { type SubmitRow, submitRow } from "./submit-row.ts";
-import { HANDED_OVER, submitStatement } from "./submit-sql.ts";
-import { submitTest, testAnswer } from "./submit-test.ts";
+import type { SubmitWrite } from "./submit-sql.ts";
+import { testAnswer } from "./submit-test.ts";
 import { checkUploads, uploadUrls } from "./submit-uploads.ts";
+import { type Inserted, writeResponse } from "./submit-write.ts";
 import { answeringVersion } from "./versions/submit-version.ts";
 
 export interface SubmitInput {
@@ -49,27 +43,6 @@ export function plausibleSeconds(value: unknown): number | null {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) return null;
   // a month: longer is a clock gone wrong, not a respondent
   return value > 2_592_000 ? null : Math.round(value);
-}
-
-const inserters = new WeakMap<AppContext, ResponseInserter>();
-
-/**
- * PGlite runs one statement at a time; on Postgres a few batches run side by side. Without
- * batching (FORMDOWN_SUBMIT_BATCH=1) nothing waits: every submit has its statement at once.
- */
-function inserter(ctx: AppContext): ResponseInserter {
-  let insert = inserters.get(ctx);
-  if (!insert) {
-    const maxBatch = ctx.config.submitBatch;
-    const parallel = ctx.db.kind === "pglite" ? 1 : 4;
-    insert = responseInserter(ctx.db, {
-      parallel: maxBatch === 1 ? Number.POSITIVE_INFINITY : parallel,
-      maxBatch,
-      lease: (hooks) => handoffLease(ctx, hooks),
-    });
-    inserters.set(ctx, insert);
-  }
-  return insert;
 }
 
 /** Accepts a public submission (SPEC §5): one SQL statement once every check has passed. */
@@ -129,33 +102,18 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       return test ? { ...first, test: true } : first;
     }
   }
-  const seconds = plausibleSeconds(input.body.seconds);
-  if (test) {
-    if (guarded) {
-      await checkAntiBot(ctx, input.body.turnstile_token, input.ip);
-      await checkAccess(ctx, slug, row, input.body.access, input.ip);
-    }
-    const t = await submitTest(ctx, row, { form, version }, input, { key, hash, seconds, lang });
-    const ignored = ignoredAnswers(form.fields, input.body.fields, t.payload);
-    return {
-      ...submitAnswer(form, t.id, t.score, t.payload, t.ending),
-      test: true,
-      ...(ignored.length ? { ignored } : {}),
-    };
-  }
   // the live form's checks, whatever version the answers were given against (SPEC §23); secrets
   // after the anti-bot check, so a password guess costs a proof of work (SPEC §19)
   const live = row.definition;
-  if (!owner) {
-    if (needsAntiBot(row)) await checkAntiBot(ctx, input.body.turnstile_token, input.ip);
+  if (test ? guarded : !owner) {
+    if (test || needsAntiBot(row)) await checkAntiBot(ctx, input.body.turnstile_token, input.ip);
     await checkAccess(ctx, slug, row, input.body.access, input.ip);
   }
   // a personal link (SPEC §25): needed in invite mode, spent by the statement below
-  const invite = await checkInvite(ctx, row, input.body.invite);
+  const invite = test ? null : await checkInvite(ctx, row, input.body.invite);
   // the partial this submit completes (SPEC §25): the response takes its id, and it goes
-  const resumed = live.settings.partial
-    ? await resumedPartial(ctx, row.id, input.body.resume)
-    : null;
+  const resumed =
+    !test && live.settings.partial ? await resumedPartial(ctx, row.id, input.body.resume) : null;
   // the answers along the respondent's path; its ending and variables are the server's own
   const { payload, ending, recorded } = await checkedAnswers(
     form,
@@ -168,61 +126,47 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   const { strategy, email } = live.notifications;
   const through = row.emailsThrough ?? 0;
   const milestones = row.milestones.filter((m) => m > through);
+  // a test answer is flagged, numbered 0 and sends nothing: no email, no webhook (SPEC §16)
   const emailDue =
-    email.length > 0 && (strategy.immediate_count > through || milestones.length > 0);
-  const maxResponses = live.settings.max_responses ?? null;
-  const plain = {
-    formId: row.id,
+    !test && email.length > 0 && (strategy.immediate_count > through || milestones.length > 0);
+  const hooks = test ? [] : row.hooks;
+  const write: SubmitWrite = {
+    row: {
+      id: resumed?.id ?? responseId(),
+      form_id: row.id,
+      payload: JSON.stringify(payload),
+      score: score ? JSON.stringify(score) : null,
+      ...recorded,
+      commit_sha: row.commit_sha,
+      seconds: plausibleSeconds(input.body.seconds),
+      version,
+      lang,
+      idempotency_key: key ?? null,
+      idempotency_hash: hash,
+      test: test ? true : null,
+      invite: invite?.token ?? null,
+      invite_email: invite?.email ?? null,
+    },
     sequence: row.sequence,
-    commitSha: row.commit_sha,
-    version,
-    payload: JSON.stringify(payload),
-    score: score ? JSON.stringify(score) : null,
-    ...recorded,
-    seconds,
-    lang,
-    hooks: row.hooks,
+    hooks,
     answerBy,
+    maxResponses: test ? null : (live.settings.max_responses ?? null),
+    outbox: emailDue
+      ? { recipients: JSON.stringify(email), immediate: strategy.immediate_count, milestones }
+      : null,
+    respondent: test ? null : respondentRecipients(form, payload),
+    uploads: urls,
+    partial: resumed?.token ?? null,
   };
   let inserted: Inserted | undefined;
   const sentAt = Date.now();
   try {
-    const respondent = respondentRecipients(form, payload);
-    const plainInsert =
-      !emailDue && urls.length === 0 && !key && maxResponses === null && !respondent;
-    if (plainInsert && !invite && !resumed) {
-      inserted = await inserter(ctx)(plain);
-    } else {
-      const lease = row.hooks.length > 0 ? handoffLease(ctx, row.hooks) : null;
-      const statement = submitStatement({
-        ...plain,
-        id: resumed?.id ?? responseId(),
-        maxResponses,
-        idempotencyKey: key ?? null,
-        idempotencyHash: hash,
-        outbox: emailDue
-          ? { recipients: JSON.stringify(email), immediate: strategy.immediate_count, milestones }
-          : null,
-        uploads: urls,
-        lease,
-        respondent,
-        invite,
-        partial: resumed?.token ?? null,
-      });
-      // a few fixed shapes (submit-sql.ts), so Postgres keeps each one planned
-      const rows = await ctx.db.query<Inserted>(statement.text, statement.params, {
-        prepare: true,
-        answerBy,
-      });
-      // no row: the cap was reached
-      const handed = lease === HANDED_OVER ? row.hooks : null;
-      inserted = [...foldInserted(rows, lease !== null, handed).values()][0];
-    }
+    inserted = await writeResponse(ctx, write);
   } catch (error) {
     // the same Idempotency-Key raced us: the first one won, answer with it
     if (key && (error as { code?: string }).code === "23505") {
       const first = await existing(ctx, row, key, hash!);
-      if (first) return first;
+      if (first) return test ? { ...first, test: true } : first;
     }
     // the same invite raced us (the unique index on form and invite): the first one won
     if ((invite || resumed) && (error as { code?: string }).code === "23505")
@@ -253,13 +197,14 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
       { id: inserted!.id, payload, score, commit_sha: row.commit_sha },
       sentAt,
     );
-  else if (row.hooks.length > 0) wakeWebhookSender(ctx, row.hooks);
+  else if (hooks.length > 0) wakeWebhookSender(ctx, hooks);
   // n: the response's number among stored ones (the counting statement answers it)
   if (emailDue) row.emailsThrough = Math.max(row.emailsThrough ?? 0, inserted!.n ?? 0);
   // answers not stored (a field hidden by show_if) are named, not dropped silently (SPEC §18)
   const ignored = ignoredAnswers(form.fields, input.body.fields, payload);
   return {
     ...submitAnswer(form, inserted!.id, score, payload, ending),
+    ...(test ? { test: true } : {}),
     ...(ignored.length ? { ignored } : {}),
   };
 }

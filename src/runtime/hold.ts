@@ -33,3 +33,20 @@ export function holdSubmit(target: EventTarget): () => void {
     return () => (event.target as HTMLFormElement).requestSubmit();
   });
 }
+
+/**
+ * The page's ranking lists, set up by their chunk (ranking.ts) when it arrives; a move made
+ * before it has is made again then. `changed` is told of each move.
+ */
+export function holdRankings(root: HTMLElement, changed: () => void): void {
+  const lists = root.querySelectorAll<HTMLElement>("[data-ranking]");
+  if (!lists.length) return;
+  const release = holdEvents(lists, "click", (e) => {
+    const button = (e.target as HTMLElement).closest<HTMLElement>("[data-move]");
+    return button ? () => button.click() : undefined;
+  });
+  void import("./ranking.ts").then(({ setupRanking }) => {
+    for (const list of lists) setupRanking(list, changed);
+    release();
+  });
+}

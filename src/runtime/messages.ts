@@ -63,3 +63,13 @@ export function problems(
     return { field: d.field, message };
   });
 }
+
+/** The message key the status line shows for a submit the server refused with `code`. */
+export const refusal = (code: string | undefined) =>
+  ({
+    access_denied: "denied",
+    already_answered: "closed",
+    form_closed: "closed",
+    rate_limited: "too_many",
+    validation_failed: "check",
+  })[code ?? ""] ?? "failed";

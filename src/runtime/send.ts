@@ -63,3 +63,13 @@ export async function send(
   const json = (await res.json().catch(() => ({}))) as Omit<SubmitAnswer, "status">;
   return { ...json, status: res.status };
 }
+
+/** A drop-off beacon (view, start, progress) to `url`, sent even while the page closes. */
+export function beacon(url: string, body: object): void {
+  void fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    keepalive: true,
+  }).catch(() => {});
+}

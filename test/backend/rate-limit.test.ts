@@ -154,7 +154,7 @@ describe.each(DB_KINDS)("the submit limiter on one server (%s)", (kind) => {
       Array.from({ length: 100 }, (_, i) => post(server.url, submit, `10.0.0.${i}`)),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(100).fill(201));
-    // each went through the plain path (submit-batch.ts): alone or in a shared INSERT, never
+    // each went through the plain path (submit-write.ts): alone or in a shared INSERT, never
     // the old CTE that counted the hit in the database
     const inserts = db.statements.filter((t) => t.includes("insert into responses"));
     expect(inserts.every((t) => t.startsWith("insert into responses"))).toBe(true);

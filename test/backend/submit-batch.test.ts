@@ -1,9 +1,9 @@
-// Concurrent plain submits share one INSERT (functions/services/submit-batch.ts): every caller
+// Concurrent plain submits share one INSERT (functions/services/submit-write.ts): every caller
 // still gets its own row, numbered once, with its own answers, and a bad row fails alone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../functions/db/db.ts";
-import { responseInserter } from "../../functions/services/submit-batch.ts";
 import { formSequence } from "../../functions/services/submit-sql.ts";
+import { responseWriter } from "../../functions/services/submit-write.ts";
 import { DB_KINDS, freshDb } from "../helpers/db.ts";
 
 describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => {
@@ -23,11 +23,13 @@ describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => 
     return row!.id;
   }
   const plain = (formId: string, payload: unknown, score: unknown = null) => ({
-    formId,
+    row: {
+      id: crypto.randomUUID(),
+      form_id: formId,
+      payload: JSON.stringify(payload),
+      score: score === null ? null : JSON.stringify(score),
+    },
     sequence: formSequence(formId),
-    payload: JSON.stringify(payload),
-    score: score === null ? null : JSON.stringify(score),
-    commitSha: null,
   });
 
   /** While set, statements wait for it before they reach the database. */
@@ -55,7 +57,7 @@ describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => 
 
   it("writes 60 concurrent submits in a few statements, each row its own and numbered once", async () => {
     const form = await newForm();
-    const insert = responseInserter(db, { parallel: 1, maxBatch: 64 });
+    const insert = responseWriter(db, { parallel: 1, maxBatch: 64 });
     const awkward = ['quote " and \\ backslash', "{braces}, commas", "ünïcødé ✓", "", "NULL"];
     statements = 0;
     const results = await Promise.all(
@@ -64,8 +66,8 @@ describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => 
       ),
     );
     expect(statements).toBeLessThan(10);
-    expect(new Set(results.map((r) => r.id)).size).toBe(60);
-    expect(results.map((r) => r.seq).sort((a, b) => a - b)).toEqual(
+    expect(new Set(results.map((r) => r!.id)).size).toBe(60);
+    expect(results.map((r) => r!.seq).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 60 }, (_, i) => i + 1),
     );
     const stored = await db.query<{ id: string; seq: number; payload: unknown; score: unknown }>(
@@ -74,9 +76,9 @@ describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => 
     );
     const byId = new Map(stored.map((r) => [r.id, r]));
     results.forEach((r, i) => {
-      expect(byId.get(r.id)).toEqual({
-        id: r.id,
-        seq: r.seq,
+      expect(byId.get(r!.id)).toEqual({
+        id: r!.id,
+        seq: r!.seq,
         payload: { i, text: awkward[i % awkward.length] },
         score: i % 2 ? { points: i } : null,
       });
@@ -85,7 +87,7 @@ describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => 
 
   it("sends each row alone with a batch size of 1", async () => {
     const form = await newForm();
-    const insert = responseInserter(db, { parallel: 1, maxBatch: 1 });
+    const insert = responseWriter(db, { parallel: 1, maxBatch: 1 });
     statements = 0;
     await Promise.all(Array.from({ length: 5 }, (_, i) => insert(plain(form, { i }))));
     expect(statements).toBe(5);
@@ -95,7 +97,7 @@ describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => 
     const kept = await newForm();
     const gone = await newForm();
     await db.query("delete from forms where id = $1", [gone]);
-    const insert = responseInserter(db, { parallel: 1, maxBatch: 64 });
+    const insert = responseWriter(db, { parallel: 1, maxBatch: 64 });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 9 }, (_, i) => insert(plain(i % 3 === 1 ? gone : kept, { i }))),
     );
@@ -112,7 +114,7 @@ describe.each(DB_KINDS)("shared INSERTs for concurrent submits (%s)", (kind) => 
 
   it("answers a submit whose time ran out in line with unavailable, and never sends it", async () => {
     const form = await newForm();
-    const insert = responseInserter(db, { parallel: 1, maxBatch: 64 });
+    const insert = responseWriter(db, { parallel: 1, maxBatch: 64 });
     let release = () => {};
     hold = new Promise((r) => {
       release = r;

@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { expect } from "vitest";
 import { openApiDocument } from "../../functions/openapi.ts";
+import { testFetch } from "./server.ts";
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const doc = await openApiDocument("http://localhost");
@@ -53,7 +54,10 @@ export interface ApiResult<T = any> {
   headers: Headers;
 }
 
-/** A JSON request to the test server; every answer is checked against the OpenAPI document. */
+/**
+ * A JSON request to the test server (in this process, testFetch); every answer is checked
+ * against the OpenAPI document.
+ */
 export function client(base: string, defaultKey?: string) {
   return async function api<T = any>(
     method: string,
@@ -72,7 +76,7 @@ export function client(base: string, defaultKey?: string) {
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers["content-type"] ??= "application/json";
-    const res = await fetch(`${base}${path}`, {
+    const res = await testFetch(`${base}${path}`, {
       method,
       headers,
       ...(body !== undefined ? { body } : {}),

@@ -49,8 +49,10 @@ const arrayBufferOf = (b: Buffer): ArrayBuffer =>
 const bytes = (buffer: ArrayBuffer, copy: boolean) =>
   ({ type: "", arrayBuffer: async () => (copy ? buffer.slice(0) : buffer) }) as unknown as Blob;
 
-/** A fresh, migrated database of the given kind; `drop` removes it. */
-export async function freshDb(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
+/** A fresh, migrated database of the given kind; `drop` removes it. `pglite`: PGlite's own. */
+export async function freshDb(
+  kind: DbKind,
+): Promise<{ db: Db; drop: () => Promise<void>; pglite?: PGlite }> {
   if (kind === "pglite") {
     pgliteParts ??= loadPgliteParts();
     const { tar, wasm, bundle, params } = await pgliteParts;
@@ -63,7 +65,7 @@ export async function freshDb(kind: DbKind): Promise<{ db: Db; drop: () => Promi
       startParams: params,
     });
     const db = wrapPglite(pg);
-    return { db, drop: () => db.close() };
+    return { db, drop: () => db.close(), pglite: pg };
   }
   const url = new URL(process.env.TEST_DATABASE_URL!);
   const name = `formdown_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;

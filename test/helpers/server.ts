@@ -46,6 +46,28 @@ const quiet: Log = {
   },
 };
 
+/** The tests' servers by origin: what `testFetch` answers in this process. */
+const inProcess = new Map<string, RunningServer>();
+/** The peer of a request answered in this process, as the socket would give it (loopback). */
+const LOOPBACK = { incoming: { socket: { remoteAddress: "127.0.0.1" } } };
+
+/**
+ * fetch for the tests' API calls: a test server's `/api/…` is answered by the server's own
+ * handler in this process (RunningServer.fetch: compression and the graceful-stop gate
+ * included), as its socket would answer it, without a connection; anything else (pages, which
+ * Astro writes to the socket, other servers, receivers) over the network. Suites whose point is
+ * the network itself (compression, keep-alive, body limits read from the socket, a graceful
+ * stop) call the global fetch.
+ */
+export const testFetch = async (input: string | URL | Request, init?: RequestInit) => {
+  const req = new Request(input, init);
+  const url = new URL(req.url);
+  const server = url.pathname.startsWith("/api/") ? inProcess.get(url.origin) : undefined;
+  if (!server) return fetch(req);
+  if (!req.headers.has("host")) req.headers.set("host", url.host);
+  return server.fetch(req, LOOPBACK);
+};
+
 const GIT_TEMPLATE = resolve(import.meta.dirname, "../../node_modules/.cache/formdown/git-init");
 
 /**
@@ -98,6 +120,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const created = await createAccount(server.ctx, { handler: "me" });
     me = { handler: created.handler, key: created.api_key };
   }
+  if (process.env.TEST_OVER_SOCKETS !== "1") inProcess.set(server.url, server);
   let n = 0;
   return {
     url: server.url,
@@ -112,6 +135,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return created.api_key;
     },
     async close() {
+      inProcess.delete(server.url);
       await server.close().catch(() => {});
       await drop().catch(() => {});
       await rm(root, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readFormFile } from "../../services/forms.ts";
+import { readFormFile } from "../../services/form-files.ts";
 import { readTranslationFile } from "../../services/translation-files.ts";
 import { lang, slug } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reportSummary, responseReport, responseReportHtml } from "../../reports/report.ts";
+import { responseReport } from "../../reports/report.ts";
 import { REPORT_UI } from "../apps/ui-meta.ts";
 import { includeTest, slug, where } from "../args.ts";
 import { defineTool, EXTRA_CONTENT, READ, type TextContent } from "../tool.ts";
@@ -39,15 +39,9 @@ export const getReportTool = defineTool({
       withTest: a.include_test,
       where: a.where,
     };
-    if (a.format !== "html") return responseReport(ctx, account, a.slug, a.period, options);
-    const { period, html, data } = await responseReportHtml(
-      ctx,
-      account,
-      a.slug,
-      a.period,
-      options,
-    );
-    const out = { period, format: "html", summary: reportSummary(data) };
+    const report = await responseReport(ctx, account, a.slug, a.period, options, a.format);
+    if (report.format !== "html") return report;
+    const { html, ...out } = report;
     // the page travels once, as its own content block: not inside the JSON text nor structuredContent
     const page: TextContent[] = [{ type: "text", text: html }];
     Object.defineProperty(out, EXTRA_CONTENT, { value: page });

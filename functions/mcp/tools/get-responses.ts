@@ -19,14 +19,7 @@ export const getResponsesTool = defineTool({
   }),
   annotations: READ,
   run: async (ctx, account, a) => {
-    const { records, total } = await listRecords(
-      ctx,
-      account,
-      a.slug,
-      { since: null, until: null },
-      a.limit,
-      0,
-    );
+    const { records, total } = await listRecords(ctx, account, a.slug, { limit: a.limit });
     return { responses: records, limit: a.limit, total };
   },
 });

@@ -26,17 +26,7 @@ export const listResponsesTool = defineTool({
   }),
   annotations: READ,
   run: async (ctx, account, a) => {
-    const { records, total } = await listRecords(
-      ctx,
-      account,
-      a.slug,
-      range(a),
-      a.limit,
-      (a.page - 1) * a.limit,
-      a.include_test,
-      a.where,
-      a.status,
-    );
+    const { records, total } = await listRecords(ctx, account, a.slug, { ...a, ...range(a) });
     return { responses: records, page: a.page, limit: a.limit, total };
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { definitionFrom } from "../../services/forms.ts";
+import { definitionFrom } from "../../services/form-files.ts";
 import { fromSource, sourceToCheck } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";
 

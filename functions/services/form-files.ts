@@ -1,0 +1,66 @@
+// A form's file in the repository (SPEC §15): where it lives, a definition read from a body
+// (JSON or the file's text), the file written (the author's text, or the one there edited in
+// place) and read back.
+import { raise, unwrap } from "../../src/core/errors.ts";
+import { parseFormFile } from "../../src/core/form-file.ts";
+import { editFormFile, serialiseForm } from "../../src/core/form-write.ts";
+import type { Form } from "../../src/core/schema.ts";
+import { validateForm } from "../../src/core/validate-form.ts";
+import type { AppContext } from "../context.ts";
+import type { Account } from "./accounts.ts";
+import { ownedFormHead } from "./form-view.ts";
+
+export const formPath = (handler: string, slug: string) => `forms/@${handler}/${slug}.md`;
+
+/** A definition from a REST/MCP body: `{markdown: "<form file>"}` or the JSON definition itself. */
+export function definitionFrom(input: unknown): Form {
+  const markdown = (input as { markdown?: unknown } | null)?.markdown;
+  if (typeof markdown === "string") {
+    const parsed = parseFormFile(markdown, "form.md");
+    if (parsed.ok) return parsed.form;
+    const details = parsed.errors.map((e) => ({
+      field: e.path || "(file)",
+      message: `line ${e.line}: ${e.message}`,
+    }));
+    return raise("validation_failed", "The form file is not valid.", { details });
+  }
+  return unwrap(validateForm(input));
+}
+
+/** The whole form file an author sent (`{markdown}`), which is written as it is, never re-printed. */
+export function authorText(input: unknown): string | undefined {
+  const markdown = (input as { markdown?: unknown } | null)?.markdown;
+  return typeof markdown === "string" ? markdown : undefined;
+}
+
+/**
+ * Writes a form's file (SPEC §15): the author's own text when given; otherwise the file already
+ * in the repository, edited in place (comments, order and layout kept, only changed lines
+ * differ); otherwise a new minimal file.
+ */
+export async function commitFile(
+  ctx: AppContext,
+  handler: string,
+  form: Form,
+  message: string,
+  text?: string,
+) {
+  const path = formPath(handler, form.slug);
+  let content = text;
+  if (content === undefined) {
+    const current = await ctx.repo.read(path);
+    content = current === null ? serialiseForm(form) : editFormFile(current, form);
+  }
+  const { sha } = await ctx.repo.write(path, content, message);
+  return { path, sha };
+}
+
+/** The form's file as committed: the one the repository holds for it. */
+export async function readFormFile(ctx: AppContext, account: Account, slug: string) {
+  const row = await ownedFormHead(ctx, account, slug);
+  const path = row.file_path ?? formPath(account.handler, slug);
+  const content = await ctx.repo.read(path);
+  if (content === null)
+    return raise("not_found", `The form ${slug} has no file ${path} in the repository.`);
+  return { slug, path, content };
+}
