@@ -70,7 +70,9 @@ export const eventBody = z.object({
     response: z
       .looseObject({ id: str })
       .optional()
-      .describe("response.created: id, submitted_at, payload (score, commit_sha); deleted: id"),
+      .describe(
+        "response.created: id, submitted_at, payload (score, ending, variables, commit_sha); deleted: id",
+      ),
     webhook: z.object({ id: str }).optional().describe("webhook.test: the webhook tested"),
   }),
 });

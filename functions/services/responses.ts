@@ -3,6 +3,7 @@ import { carry, type Lineage } from "../../src/core/plan/lineage.ts";
 import type { AppContext } from "../context.ts";
 import type { Account } from "./accounts.ts";
 import { type FormHead, ownedFormHead } from "./form-view.ts";
+import { recordedLogic } from "./record-logic.ts";
 import { formLineage } from "./versions/reads.ts";
 import { resolveWhere } from "./where/resolve.ts";
 import { whereSql } from "./where/sql.ts";
@@ -46,8 +47,7 @@ export function record(
     payload: r.payload,
     ...(row.definition.type === "quiz" ? { score: r.score } : {}),
     // the path's ending and the variables' values, as the server computed them (SPEC §24)
-    ...(r.ending ? { ending: r.ending } : {}),
-    ...(r.variables ? { variables: r.variables } : {}),
+    ...recordedLogic(r),
     ...(r.test ? { test: true } : {}),
     // an unfinished partial response (SPEC §25), listed only when asked for
     ...(r.status === "partial" ? { status: "partial" as const } : {}),

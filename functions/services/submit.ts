@@ -194,7 +194,15 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     await handOver(
       ctx,
       inserted!.leased,
-      { id: inserted!.id, payload, score, commit_sha: row.commit_sha },
+      {
+        id: inserted!.id,
+        payload,
+        score,
+        commit_sha: row.commit_sha,
+        // what the statement stored beside the payload (SPEC §24), as the body carries it
+        ending: recorded.ending ?? null,
+        variables: recorded.variables ? JSON.parse(recorded.variables) : null,
+      },
       sentAt,
     );
   else if (hooks.length > 0) wakeWebhookSender(ctx, hooks);

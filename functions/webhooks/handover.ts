@@ -70,6 +70,9 @@ export interface SubmittedResponse {
   payload: Record<string, unknown>;
   score: unknown;
   commit_sha: string | null;
+  /** What it recorded beside its payload (SPEC §24); null on a form without logic. */
+  ending: string | null;
+  variables: Record<string, unknown> | null;
 }
 
 /**
@@ -106,10 +109,11 @@ export function handOver(
   // the sender stopped while the submit was being written
   if (!sender) return unwritten ? writeDue() : undefined;
   const deadline = sentAt + leaseSeconds(ctx) * 1000 - ctx.config.webhooks.timeoutMs - 1000;
-  // the stored payload is jsonb: its keys come back in jsonb's order, so the body of this first
-  // attempt is byte for byte the body of any retry built from the table
+  // the stored payload and variables are jsonb: their keys come back in jsonb's order, so the body
+  // of this first attempt is byte for byte the body of any retry built from the table
   const payload = jsonbOrder(response.payload) as Record<string, unknown>;
   const score = jsonbOrder(response.score);
+  const variables = jsonbOrder(response.variables) as Record<string, unknown> | null;
   const take = (info: Map<string, HookInfo>) => {
     const rows: Claimed[] = [];
     for (const d of deliveries) {
@@ -130,6 +134,8 @@ export function handOver(
         payload,
         score,
         commit_sha: response.commit_sha,
+        ending: response.ending,
+        variables,
       });
     }
     sender.take(rows, deadline);

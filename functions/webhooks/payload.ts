@@ -1,5 +1,6 @@
 // The JSON a receiver gets (SPEC §11). Built from the rows when the attempt is made, and the same
 // on every retry: `timestamp` is when the event happened, not when it was sent.
+import { recordedLogic } from "../services/record-logic.ts";
 import { presetBody } from "./presets.ts";
 import type { Claimed } from "./queue.ts";
 
@@ -29,6 +30,8 @@ export function eventBody(e: EventSource): string | null {
     submitted_at: new Date(e.submitted_at).toISOString(),
     payload: e.payload,
     ...(e.quiz && e.score ? { score: e.score } : {}),
+    // the ending and the variables as the REST record has them: no keys on a form without logic
+    ...recordedLogic(e),
     ...(e.commit_sha ? { commit_sha: e.commit_sha } : {}),
   };
   return JSON.stringify({ type: e.event, timestamp, data: { form, response } });

@@ -23,6 +23,11 @@ export interface HookInfo {
   kind?: "event" | "slack" | "sheet";
   /** A preset's questions, for their labels. */
   fields?: { id: string; label?: string; type: string }[] | null;
+  /** A preset's variables and endings (SPEC §24), for their labels and titles. */
+  logic?: {
+    variables?: { id: string; label?: string }[] | null;
+    endings?: { id: string; title?: string }[] | null;
+  } | null;
 }
 
 /** A claimed delivery with what its attempt needs: the webhook's target and the response. */
@@ -33,6 +38,9 @@ export interface Claimed extends Leased, HookInfo {
   payload: Record<string, unknown> | null;
   score: unknown;
   commit_sha: string | null;
+  /** What the response recorded beside its payload (SPEC §24); null on a form without logic. */
+  ending: string | null;
+  variables: Record<string, unknown> | null;
 }
 
 /** Webhooks by id, per database, for two seconds: a claim need not join them every time. */
@@ -70,7 +78,9 @@ export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo
     if (cache.size > 10_000) cache.clear();
     const rows = await db.query<HookInfo & { id: string }>(
       `select w.id, w.url, w.secret, f.id as form_id, f.slug, f.title, f.type = 'quiz' as quiz,
-              w.kind, case when w.kind <> 'event' then f.definition->'fields' end as fields
+              w.kind, case when w.kind <> 'event' then f.definition->'fields' end as fields,
+              case when w.kind <> 'event' then jsonb_build_object('variables',
+                f.definition->'variables', 'endings', f.definition->'endings') end as logic
          from webhooks w join forms f on f.id = w.form_id where w.id = any($1::uuid[])`,
       [missing],
     );
@@ -130,8 +140,10 @@ export async function claimDeliveries(
           payload: Record<string, unknown>;
           score: unknown;
           commit_sha: string | null;
+          ending: string | null;
+          variables: Record<string, unknown> | null;
         }>(
-          "select id, submitted_at, payload, score, commit_sha from responses where id = any($1::uuid[])",
+          "select id, submitted_at, payload, score, commit_sha, ending, variables from responses where id = any($1::uuid[])",
           [wanted],
         ),
   ]);
@@ -149,6 +161,8 @@ export async function claimDeliveries(
         payload: r?.payload ?? null,
         score: r?.score ?? null,
         commit_sha: r?.commit_sha ?? null,
+        ending: r?.ending ?? null,
+        variables: r?.variables ?? null,
       },
     ];
   });

@@ -129,6 +129,8 @@ export async function testWebhook(ctx: AppContext, account: Account, slug: strin
     payload: null,
     score: null,
     commit_sha: null,
+    ending: null,
+    variables: null,
   };
   const outcome = await attemptDelivery(ctx, claimed);
   // a test is not retried: it says what happens now
