@@ -2,6 +2,7 @@
 // per response to an incoming webhook; `sheet` posts one row per response as JSON to an Apps
 // Script web app (its doPost appends `row` under `headers`). Built like every body: from the
 // delivery's rows when the attempt is made, the same on every retry.
+import { pipe } from "../../src/core/piping.ts";
 import type { EventSource } from "./payload.ts";
 
 type Field = { id: string; label?: string; type: string };
@@ -30,6 +31,41 @@ function answers(e: EventSource): [string, string][] {
   return rows;
 }
 
+/**
+ * What the response recorded beside its answers (SPEC §24): the ending reached (its id, and its
+ * title as its respondent saw it, piped), and the variables in the form's order, each as
+ * [label, text]. Neither on a form without logic, as in the event's body.
+ */
+function recorded(e: EventSource) {
+  const defs = e.logic ?? {};
+  const title = e.ending ? defs.endings?.find((x) => x.id === e.ending)?.title : undefined;
+  const ending = e.ending
+    ? {
+        id: e.ending,
+        title: title
+          ? pipe(title, {
+              answers: e.payload ?? {},
+              hidden: (e.payload?._hidden as Record<string, unknown> | undefined) ?? {},
+              variables: e.variables ?? {},
+              score: (e.score as { points: number; percent: number } | null) ?? null,
+            })
+          : "",
+      }
+    : null;
+  const values: [string, string][] = [];
+  const stored = e.variables ?? {};
+  const known = new Set<string>();
+  for (const v of defs.variables ?? [])
+    if (Object.hasOwn(stored, v.id)) {
+      known.add(v.id);
+      values.push([v.label ?? v.id, answerText(stored[v.id])]);
+    }
+  // values under ids the form no longer has, after the rest
+  for (const [id, value] of Object.entries(stored))
+    if (!known.has(id)) values.push([id, answerText(value)]);
+  return { ending, values };
+}
+
 /** Slack's mrkdwn treats these three as markup. */
 const slackText = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -41,14 +77,21 @@ function slackBody(e: EventSource): string | null {
   if (e.event !== "response.created" || !e.submitted_at || !e.payload) return null;
   const submitted = new Date(e.submitted_at).toISOString().replace("T", " ").slice(0, 16);
   const lines = answers(e).filter(([, text]) => text !== "");
+  // the ending and the variables: one section after the answers, within Slack's 50 blocks
+  const { ending, values } = recorded(e);
+  const logic = [
+    ...(ending ? [["Ending", ending.title ? `${ending.title} (${ending.id})` : ending.id]] : []),
+    ...values.filter(([, text]) => text !== ""),
+  ].map(([label, text]) => `*${slackText(label!)}:* ${slackText(text!)}`);
+  const section = (text: string) => ({ type: "section", text: { type: "mrkdwn", text } });
   return JSON.stringify({
     text: `New response to ${e.title}`,
     blocks: [
       { type: "header", text: { type: "plain_text", text: cut(`New response: ${e.title}`, 150) } },
-      ...lines.slice(0, 45).map(([label, text]) => ({
-        type: "section",
-        text: { type: "mrkdwn", text: cut(`*${slackText(label)}*\n${slackText(text)}`, 2900) },
-      })),
+      ...lines
+        .slice(0, logic.length > 0 ? 44 : 45)
+        .map(([label, text]) => section(cut(`*${slackText(label)}*\n${slackText(text)}`, 2900))),
+      ...(logic.length > 0 ? [section(cut(logic.join("\n"), 2900))] : []),
       {
         type: "context",
         elements: [{ type: "mrkdwn", text: `${slackText(e.slug)} · ${submitted} UTC` }],
@@ -61,7 +104,13 @@ function sheetBody(e: EventSource): string | null {
   const form = { form_id: e.form_id, slug: e.slug, title: e.title };
   if (e.event === "webhook.test") return JSON.stringify({ type: e.event, form });
   if (e.event !== "response.created" || !e.submitted_at || !e.payload) return null;
-  const rows = answers(e);
+  // the ending (its id, as exports have it) and the variables, after the answers
+  const { ending, values } = recorded(e);
+  const rows: [string, string][] = [
+    ...answers(e),
+    ...(ending ? [["Ending", ending.id] as [string, string]] : []),
+    ...values,
+  ];
   return JSON.stringify({
     type: e.event,
     form,
