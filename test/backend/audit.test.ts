@@ -185,7 +185,8 @@ describe.each(DB_KINDS)("audit log (%s)", { timeout: 120_000 }, (kind) => {
   it("names an action for every change of the REST table and every tool that writes or reads answers", () => {
     const reads = /responses|report|stats|export/;
     const changes = Object.entries(ROUTE_SCOPES)
-      .filter(([route]) => !route.startsWith("GET ") && route !== "POST /api/forms/:slug/plan")
+      // a POST a read key may send is a dry run (the plan, the logic tests): it changes nothing
+      .filter(([route, rule]) => !route.startsWith("GET ") && rule.scope !== "read")
       .map(([route]) => route);
     expect(changes.filter((r) => !(r in ROUTE_ACTIONS))).toEqual([]);
     const answers = Object.keys(ROUTE_SCOPES).filter(
