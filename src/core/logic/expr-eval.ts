@@ -1,6 +1,7 @@
 // Evaluates a parsed expression (expr.ts). Total: whatever the answers hold (the page evaluates
 // before validation), it returns a value and never throws. Unanswered is null; null counts as 0
-// in arithmetic and as "" in text; a division by zero or an overflow gives null.
+// in arithmetic and as "" in text; a division by zero, an overflow or text joined past
+// MAX_JOINED characters gives null.
 import { deepEqual } from "../show-if.ts";
 import type { Node } from "./expr.ts";
 
@@ -31,8 +32,18 @@ function compare(op: string, a: Value, b: Value): boolean {
   return op === "<" ? x < y : op === "<=" ? x <= y : op === ">" ? x > y : x >= y;
 }
 
+/**
+ * Longest text a `+` joins (longer is no value): a variable may repeat another 333 times, so
+ * four would otherwise outgrow any string the engine can hold (a throw) or the memory to store it.
+ */
+export const MAX_JOINED = 1e4;
+
 function arithmetic(op: string, a: Value, b: Value): Value {
-  if (op === "+" && (typeof a === "string" || typeof b === "string")) return text(a) + text(b);
+  if (op === "+" && (typeof a === "string" || typeof b === "string")) {
+    // joined without copying (each side is at most MAX_JOINED or one answer), then measured
+    const s = text(a) + text(b);
+    return s.length > MAX_JOINED ? null : s;
+  }
   const x = num(a);
   const y = num(b);
   // a division by zero is NaN here, and fixNumber makes any NaN or infinity no value
