@@ -19,15 +19,23 @@ function answerText(value: unknown): string {
   return String(value);
 }
 
+/** A labelled value: [label, text, whether the value is a number]. */
+type Cell = [string, string, boolean?];
+const cellOf = (label: string, value: unknown): Cell => [
+  label,
+  answerText(value),
+  typeof value === "number",
+];
+
 /** The answered questions in form order, each as [label, text]. */
-function answers(e: EventSource): [string, string][] {
+function answers(e: EventSource): Cell[] {
   const payload = e.payload ?? {};
   const fields = (e.fields ?? []).filter((f: Field) => f.type !== "statement");
   const known = new Set(fields.map((f) => f.id));
-  const rows: [string, string][] = fields.map((f) => [f.label ?? f.id, answerText(payload[f.id])]);
+  const rows: Cell[] = fields.map((f) => cellOf(f.label ?? f.id, payload[f.id]));
   // answers under ids the form no longer has, after the rest
   for (const [id, value] of Object.entries(payload))
-    if (!known.has(id) && id !== "_hidden") rows.push([id, answerText(value)]);
+    if (!known.has(id) && id !== "_hidden") rows.push(cellOf(id, value));
   return rows;
 }
 
@@ -52,17 +60,17 @@ function recorded(e: EventSource) {
           : "",
       }
     : null;
-  const values: [string, string][] = [];
+  const values: Cell[] = [];
   const stored = e.variables ?? {};
   const known = new Set<string>();
   for (const v of defs.variables ?? [])
     if (Object.hasOwn(stored, v.id)) {
       known.add(v.id);
-      values.push([v.label ?? v.id, answerText(stored[v.id])]);
+      values.push(cellOf(v.label ?? v.id, stored[v.id]));
     }
   // values under ids the form no longer has, after the rest
   for (const [id, value] of Object.entries(stored))
-    if (!known.has(id)) values.push([id, answerText(value)]);
+    if (!known.has(id)) values.push(cellOf(id, value));
   return { ending, values };
 }
 
@@ -100,22 +108,33 @@ function slackBody(e: EventSource): string | null {
   });
 }
 
+/**
+ * A text cell as Sheets keeps it: `appendRow` reads a leading = + - @ as a formula, so a
+ * respondent's `=IMPORTXML(…)` would run in the owner's sheet. As the CSV exports do
+ * (src/core/csv.ts), such a text gets a leading `'`, which Sheets shows as plain text.
+ */
+const sheetText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
 function sheetBody(e: EventSource): string | null {
   const form = { form_id: e.form_id, slug: e.slug, title: e.title };
   if (e.event === "webhook.test") return JSON.stringify({ type: e.event, form });
   if (e.event !== "response.created" || !e.submitted_at || !e.payload) return null;
   // the ending (its id, as exports have it) and the variables, after the answers
   const { ending, values } = recorded(e);
-  const rows: [string, string][] = [
+  const rows: Cell[] = [
     ...answers(e),
-    ...(ending ? [["Ending", ending.id] as [string, string]] : []),
+    ...(ending ? [["Ending", ending.id] as Cell] : []),
     ...values,
   ];
   return JSON.stringify({
     type: e.event,
     form,
     headers: ["Response", "Submitted at", ...rows.map(([label]) => label)],
-    row: [e.response_id, new Date(e.submitted_at).toISOString(), ...rows.map(([, text]) => text)],
+    row: [
+      e.response_id,
+      new Date(e.submitted_at).toISOString(),
+      ...rows.map(([, text, number]) => (number ? text : sheetText(text))),
+    ],
   });
 }
 
