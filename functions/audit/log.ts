@@ -50,6 +50,12 @@ const KEPT = new Set([
   "confirm",
 ]);
 
+/**
+ * Text as jsonb stores it: Postgres refuses a NUL and a lone surrogate, and a row refused is a
+ * read left out of the log (a `?page=%00` exported unrecorded).
+ */
+const storable = (text: string) => text.replaceAll("\u0000", "").toWellFormed();
+
 /** What a row keeps of a call's path parameters, query or tool arguments (the slug is `form`). */
 export function auditDetail(values: Record<string, unknown>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
@@ -57,7 +63,7 @@ export function auditDetail(values: Record<string, unknown>): Record<string, unk
     if (!KEPT.has(key) || value === undefined || value === null || value === "") continue;
     if (typeof value === "number" || typeof value === "boolean") kept[key] = value;
     else {
-      const text = typeof value === "string" ? value : JSON.stringify(value);
+      const text = storable(typeof value === "string" ? value : JSON.stringify(value));
       kept[key] = text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
     }
   }
