@@ -1,0 +1,70 @@
+// Third review (docs/security-review.md): `POST /api/forms/{slug}/test` (and MCP test_form) runs
+// up to 1,000 cases on a definition the request itself may carry, and a form's variables may hold
+// 256 KB of expressions (240 variables of 333 additions each): one walk took ~80 ms, and 1,000
+// cases held the event loop 77 s, from any key, a `read` key of any account included. The cases
+// of one request are now bounded by the form's weight (its fields, conditions and expression
+// nodes): past it the answer is 400 naming how many cases fit.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logicWeight, MAX_TEST_WORK } from "../../functions/services/logic-tests.ts";
+import type { Form } from "../../src/core/schema.ts";
+import { client } from "../helpers/api.ts";
+import { DB_KINDS } from "../helpers/db.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const sum = Array(333).fill("a").join("+");
+const heavy = {
+  title: "Heavy",
+  slug: "heavy",
+  humanness: false,
+  fields: [{ id: "a", type: "number", label: "A" }],
+  variables: Array.from({ length: 240 }, (_, i) => ({ id: `v${i}`, value: sum })),
+};
+const light = {
+  title: "Light",
+  slug: "light",
+  humanness: false,
+  fields: [{ id: "a", type: "number", label: "A" }],
+  variables: [{ id: "double", value: "a * 2" }],
+};
+const cases = (n: number, expect: object = {}) =>
+  Array.from({ length: n }, (_, i) => ({ name: `case ${i}`, answers: { a: i }, expect }));
+
+describe.each(DB_KINDS)("logic tests of a heavy form (%s)", (kind) => {
+  let s: TestServer;
+  let reader: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+    const other = client(s.url, await s.otherKey());
+    const key = await other("POST", "/api/keys", { body: { scopes: ["read"] } });
+    expect(key.status).toBe(201);
+    reader = client(s.url, key.body.api_key);
+  });
+  afterAll(() => s?.close());
+
+  it("refuses more cases than the form's weight allows, naming how many fit", async () => {
+    const res = await reader("POST", "/api/forms/heavy/test", {
+      body: { definition: heavy, cases: cases(1000) },
+    });
+    expect([res.status, res.body.code]).toEqual([400, "validation_failed"]);
+    const weight = logicWeight(heavy as unknown as Form);
+    expect(weight).toBeGreaterThan(100_000);
+    const most = Math.floor(MAX_TEST_WORK / weight);
+    expect(res.body.details).toEqual([
+      { field: "cases", message: `at most ${most} for this form` },
+    ]);
+    const fits = await reader("POST", "/api/forms/heavy/test", {
+      body: { definition: heavy, cases: cases(most, { variables: { v0: 0 } }) },
+    });
+    expect(fits.status).toBe(200);
+    expect(fits.body).toMatchObject({ passed: 1, failed: most - 1 });
+  });
+
+  it("runs a thousand cases of an ordinary form", async () => {
+    const res = await reader("POST", "/api/forms/light/test", {
+      body: { definition: light, cases: cases(1000, { variables: { double: 0 } }) },
+    });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body).toMatchObject({ passed: 1, failed: 999 });
+  });
+});
