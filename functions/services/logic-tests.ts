@@ -4,9 +4,8 @@
 import { z } from "zod";
 import { raise } from "../../src/core/errors.ts";
 import { type CaseRun, runCases } from "../../src/core/logic/cases.ts";
-import { compile } from "../../src/core/logic/compiled.ts";
-import type { Node } from "../../src/core/logic/expr.ts";
 import { type TestCase, testCaseSchema } from "../../src/core/logic/logic-schema.ts";
+import { logicWeight } from "../../src/core/logic/weight.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { formatPath } from "../../src/core/validate-form.ts";
 import type { AppContext } from "../context.ts";
@@ -36,36 +35,11 @@ function readCases(value: unknown, fallback: TestCase[] | undefined): TestCase[]
 }
 
 /**
- * The work of the cases of one request at most, in steps of a walk (logicWeight): a form's
+ * The work of the cases of one request at most, in steps of a walk (logic/weight.ts): a form's
  * variables hold up to 256 KB of expressions, a walk of such a form takes 80 ms, and 1,000
  * cases held the event loop 77 s. About half a second of one core.
  */
 export const MAX_TEST_WORK = 1_000_000;
-
-const nodes = (n: Node | null | undefined): number =>
-  !n
-    ? 0
-    : n.k === "op"
-      ? 1 + nodes(n.a) + nodes(n.b)
-      : n.k === "neg" || n.k === "not"
-        ? 1 + nodes(n.a)
-        : n.k === "call"
-          ? n.args.reduce((sum, a) => sum + nodes(a), 1)
-          : 1;
-
-/** The conditions' leaves (`{field, op}`) in a value, however they nest. */
-function leaves(value: unknown): number {
-  if (!value || typeof value !== "object") return 0;
-  let n = "op" in value ? 1 : 0;
-  for (const v of Object.values(value)) n += leaves(v);
-  return n;
-}
-
-/** The steps one walk of the form takes: its fields, the conditions' leaves, the expressions' nodes. */
-export function logicWeight(form: Form): number {
-  const expressions = Object.values(compile(form).variables).reduce((n, v) => n + nodes(v), 0);
-  return form.fields.length + leaves([form.fields, form.steps, form.endings]) + expressions;
-}
 
 /** Runs test cases on a form's live definition, or on the one given (a form that may not exist yet). */
 export async function testForm(
