@@ -69,7 +69,7 @@ describe.each(DB_KINDS)("logic tests of a heavy form (%s)", (kind) => {
     const [form] = await s.ctx.db.query<{ id: string }>(
       "select id from forms where slug = 'heavy'",
     );
-    for (let i = 0; i < 12; i++)
+    for (let i = 0; i < 24; i++)
       await s.ctx.db.query(
         `insert into responses (form_id, payload, seq) values ($1, $2::jsonb, $3)`,
         [form!.id, JSON.stringify({ a: i }), i + 1],
@@ -88,7 +88,7 @@ describe.each(DB_KINDS)("logic tests of a heavy form (%s)", (kind) => {
     const planned = await plan;
     expect(planned.status, JSON.stringify(planned.body).slice(0, 300)).toBe(200);
     expect(planned.body.changes).toContainEqual(
-      expect.objectContaining({ kind: "rule_changed", answers_affected: 12 }),
+      expect.objectContaining({ kind: "rule_changed", answers_affected: 24 }),
     );
     expect(order).toEqual(["health", "plan"]);
   });
