@@ -6,6 +6,7 @@
 // (bench/split-load.ts), each entry stopped with SIGTERM mid-load and started again; then every
 // count the SPEC promises. Usage: `node bench/split-deploy.ts [submits]`.
 // Needs Postgres at 127.0.0.1:5432 (BENCH_PG_URL overrides); cleans up even on failure.
+// BENCH_PROBE_MS: the balancer's health-probe interval (1000).
 import "./reader-gone.ts";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

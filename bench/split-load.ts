@@ -12,8 +12,11 @@
 // not retried (a balancer cannot take back what it began to pass on).
 import type { Instance } from "./split-parts.ts";
 
-/** The health probe's interval and timeout (docs/operations.md, "Stopping and restarting"). */
-export const PROBE_MS = 1000;
+/**
+ * The health probe's interval (docs/operations.md, "Stopping and restarting": about a second);
+ * BENCH_PROBE_MS sets another, to see what a slower balancer meets.
+ */
+export const PROBE_MS = Number(process.env.BENCH_PROBE_MS ?? 1000);
 const PROBE_TIMEOUT_MS = 2000;
 
 export interface LoadCounts {
