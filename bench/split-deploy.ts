@@ -2,9 +2,11 @@
 // `astro build` and served by a plain static server; the Node server and the Deno entry (through
 // supabase/functions/formdown) on one throwaway Postgres database; the scheduled drain
 // (functions/deno/drain.ts on Deno.cron); a loopback webhook receiver and the Postmark fake.
-// 2,000 submits spread over both entries, each entry stopped with SIGTERM mid-load and started
-// again; then every count the SPEC promises. Usage: `node bench/split-deploy.ts [submits]`.
+// 2,000 submits spread over both entries by a load balancer that probes their health
+// (bench/split-load.ts), each entry stopped with SIGTERM mid-load and started again; then every
+// count the SPEC promises. Usage: `node bench/split-deploy.ts [submits]`.
 // Needs Postgres at 127.0.0.1:5432 (BENCH_PG_URL overrides); cleans up even on failure.
+// BENCH_PROBE_MS: the balancer's health-probe interval (1000).
 import "./reader-gone.ts";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +17,7 @@ import { buildPages } from "../functions/node/build-pages.ts";
 import { startPostmarkFake } from "../test/fakes/postmark.ts";
 import { freePort } from "../test/faults/pg-cluster.ts";
 import { checkLimits, checkLinks } from "./split-checks.ts";
-import { runLoad } from "./split-load.ts";
+import { PROBE_MS, runLoad } from "./split-load.ts";
 import { DENO, type Instance, instance, ROOT, startReceiver, startStatic } from "./split-parts.ts";
 
 const TOTAL = Number(process.argv[2] ?? 2000);
@@ -211,7 +213,8 @@ async function main() {
     `submits: ${TOTAL}; acknowledged ${load.acknowledged.size} (node ${load.byEntry.node ?? 0}, deno ${load.byEntry.deno ?? 0}); stored ${state.stored}; acknowledged and stored ${stored.length}`,
     `emails (Postmark fake): ${emails} for ${state.stored} responses; still due ${state.emailsDue}`,
     `webhook deliveries: ${receiver.byWebhookId.size} webhook-ids for ${receiver.byResponse.size} responses; duplicate webhook-ids ${dupIds}, responses delivered twice ${dupResponses}; still due ${state.hooksDue}`,
-    `requests cut without an answer: ${load.cut}${load.cut ? ` (${JSON.stringify(load.cuts)})` : ""}; 5xx: ${load.other5xx + load.stopping503} (503 unavailable from a stopping instance, each retried: ${load.stopping503}; any other: ${load.other5xx}); refused connections (instance down, sent to the other): ${load.refused}; submits never acknowledged: ${load.lost}`,
+    `load balancer (health probe every ${PROBE_MS} ms, out at the first 503 or failure): taken out ${JSON.stringify(load.probes.out)}, put back ${JSON.stringify(load.probes.back)}`,
+    `requests cut without an answer: ${load.cut}${load.cut ? ` (${JSON.stringify(load.cuts)}; cut before any answer and sent again under the same Idempotency-Key: ${load.cutRetried})` : ""}; 5xx: ${load.other5xx + load.stopping503} (503 unavailable from a stopping instance, each retried: ${load.stopping503}; any other: ${load.other5xx}); refused connections (instance down, sent to the other): ${load.refused}; submits never acknowledged: ${load.lost}`,
     ...(await checkLimits(node, deno, db)),
     ...(await checkLinks(node, deno, key, pages.url, outDir)),
   ];

@@ -3,6 +3,7 @@
 // (`npx deno run -A functions/deno/main.ts`) and supabase/functions/formdown/index.ts.
 import { createApp } from "../app.ts";
 import { createContext } from "../compose.ts";
+import { clientDeadlineMs } from "../db/db.ts";
 import { missedErrorReporter } from "../error-line.ts";
 import { drainingGate, within } from "../http/draining.ts";
 import { configWarnings } from "../http/operations.ts";
@@ -118,6 +119,9 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
   // also closes every idle kept-alive connection at once, cutting a request a client is just
   // sending on one. So the listener stays open until nothing has arrived for QUIET_MS (a load
   // balancer, told by the health probe, has taken the instance out), and only then shuts down.
+  // When requests keep coming (no balancer took it out), it stops taking them while the drain
+  // still has a submit's budget left: from then on a late request is answered 503 `unavailable`
+  // with Retry-After, and those in flight finish before the process exits, never cut by it.
   // This entry sends no webhook or email itself (the scheduled drain does), so nothing else is
   // under way.
   const QUIET_MS = 1000;
@@ -127,10 +131,16 @@ export async function serveFormdown(options: { pathPrefix?: string } = {}): Prom
     stopping = true;
     console.log(`${signal}: finishing requests and closing the database…`);
     const { ctx } = await starting;
-    const until = Date.now() + ctx.config.drainMs;
+    const { drainMs, dbStatementTimeout } = ctx.config;
+    const until = Date.now() + drainMs;
+    const finishing = Math.min(drainMs / 2, clientDeadlineMs(dbStatementTimeout) || drainMs);
     void gate.close();
-    while (Date.now() < until && (gate.inFlight() > 0 || gate.quietFor() < QUIET_MS))
+    while (Date.now() < until - finishing && (gate.inFlight() > 0 || gate.quietFor() < QUIET_MS))
       await new Promise((r) => setTimeout(r, 50));
+    if (gate.inFlight() > 0 || gate.quietFor() < QUIET_MS) {
+      gate.shut();
+      await within(gate.close(), Math.max(0, until - Date.now()));
+    }
     await within(server.shutdown(), Math.max(0, until - Date.now()));
     gate.shut();
     await ctx.limiter.flush();

@@ -24,6 +24,17 @@ describe("the draining gate (SPEC §17, issue 24)", () => {
     expect(((await health.json()) as { code: string }).code).toBe("unavailable");
   });
 
+  it("once stopping, counts a health probe as no traffic, and a late request as traffic", async () => {
+    const gate = drainingGate(ok);
+    await gate.close();
+    await new Promise((r) => setTimeout(r, 30));
+    const quiet = gate.quietFor();
+    expect((await gate.fetch(req("/api/health"), undefined)).status).toBe(503);
+    expect(gate.quietFor()).toBeGreaterThanOrEqual(quiet);
+    await gate.fetch(req("/api/forms/a/submit"), undefined);
+    expect(gate.quietFor()).toBeLessThan(quiet);
+  });
+
   it("copies an answer whose headers cannot be changed", async () => {
     const frozen = Response.redirect("http://x/elsewhere", 301);
     const gate = drainingGate(() => frozen);

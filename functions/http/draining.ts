@@ -20,7 +20,7 @@ export interface Gate<E> {
   /** The database is closing: from now on every request gets 503. */
   shut(): void;
   inFlight(): number;
-  /** Milliseconds since a request last arrived or finished. */
+  /** Milliseconds since a request last arrived or finished (once stopping, not a health probe). */
   quietFor(): number;
 }
 
@@ -60,8 +60,10 @@ export function drainingGate<E>(inner: Fetch<E>): Gate<E> {
   let last = Date.now();
   return {
     async fetch(req, env) {
-      last = Date.now();
+      // a load balancer keeps probing an instance it took out: its probes are no traffic, or a
+      // probe every second would keep the Deno entry from ever being quiet (deno/serve.ts)
       if (shut || (stopping && isHealthProbe(req))) return stoppingResponse();
+      last = Date.now();
       count++;
       try {
         const res = await inner(req, env);

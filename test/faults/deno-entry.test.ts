@@ -2,7 +2,9 @@
 // as a real process on Postgres (SPEC §17): `/formdown` stripped; beside a Node server on the
 // same database, one client is one bucket whatever the left of X-Forwarded-For says; and SIGTERM
 // stops it gracefully (listener closed, 503 on a kept-alive connection, the request in flight
-// answered, exit 0).
+// answered, exit 0). With FORMDOWN_DRAIN_MS 8000 it takes late requests for the first 4 s (the
+// drain less a submit's budget, capped at half) and answers 503 after, while the last request
+// in flight still finishes.
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -118,6 +120,9 @@ describe.each(pg ? ["postgres"] : [])("the Deno entry (Supabase layout) on %s", 
     const keptForSubmit = await open(denoUrl);
     keptForSubmit.write(request("GET", `${denoUrl}/api/health`));
     expect((await readAnswer(keptForSubmit)).status).toBe(200);
+    const keptForLater = await open(denoUrl);
+    keptForLater.write(request("GET", `${denoUrl}/api/health`));
+    expect((await readAnswer(keptForLater)).status).toBe(200);
     const slow = await open(denoUrl);
     const body = JSON.stringify({ fields: { note: "in flight" } });
     slow.write(
@@ -145,6 +150,19 @@ describe.each(pg ? ["postgres"] : [])("the Deno entry (Supabase layout) on %s", 
       ),
     );
     const lateSubmit = await readAnswer(keptForSubmit);
+    // requests still come (no load balancer took the instance out) and one is in flight: past the
+    // first half of the drain a late submit is answered 503 with Retry-After, never taken in to
+    // be cut when the process exits
+    await sleep(4500);
+    keptForLater.write(
+      request(
+        "POST",
+        `${denoUrl}/api/forms/faults/submit`,
+        JSON.stringify({ fields: { note: "later" } }),
+        "X-Forwarded-For: 203.0.113.11\r\n",
+      ),
+    );
+    const laterSubmit = await readAnswer(keptForLater);
     slow.write(body.slice(-10));
     const inFlight = await readAnswer(slow);
     expect(late.status).toBe(503);
@@ -153,8 +171,16 @@ describe.each(pg ? ["postgres"] : [])("the Deno entry (Supabase layout) on %s", 
     expect(late.headers["retry-after"]).toBeTruthy();
     expect(lateSubmit.status).toBe(201);
     expect(lateSubmit.headers.connection).toBe("close");
+    expect(laterSubmit.status).toBe(503);
+    expect(JSON.parse(laterSubmit.body).code).toBe("unavailable");
+    expect(laterSubmit.headers["retry-after"]).toBeTruthy();
+    expect(laterSubmit.headers.connection).toBe("close");
     expect(inFlight.status).toBe(201);
     expect(await exited).toBe(0);
     expect(await refused(denoUrl)).toBe(true);
+    const stored = await db<{ note: string }[]>`
+      select payload ->> 'note' as note from responses
+       where payload ->> 'note' in ('in flight', 'late', 'later') order by 1`;
+    expect(stored.map((r) => r.note)).toEqual(["in flight", "late"]);
   }, 60_000);
 });
