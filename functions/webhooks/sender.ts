@@ -19,6 +19,7 @@ import {
   recordOutcomes,
   sweepOrphans,
 } from "./queue.ts";
+import { count, perReceiver, perReceiverLine } from "./receiver-slots.ts";
 
 /** Outcomes written at once when this many are waiting. */
 const BATCH = 256;
@@ -30,17 +31,6 @@ const BATCH = 256;
  * delivery is sent again after the restart (at least once, as a lease's end does on Postgres).
  */
 const [EMBEDDED_GAP_MS, EMBEDDED_BATCH] = [250, 1024];
-
-/**
- * Attempts one receiver may have in flight: all but a quarter of the slots, so a hanging receiver
- * holds at most those until its timeouts while the rest stay free for the others (a fast one
- * under load needs many: ~2,500 deliveries/s at 30 ms each is 75 in flight).
- */
-export const perReceiver = (concurrency: number) =>
-  Math.max(1, concurrency - Math.ceil(concurrency / 4));
-
-/** Handed-over deliveries one receiver may have waiting for a slot: a quarter of the slots. */
-export const perReceiverLine = (concurrency: number) => Math.max(1, Math.ceil(concurrency / 4));
 
 /**
  * The in-process sender of the Node server: polls every `everyMs` for work (other instances'
@@ -66,11 +56,6 @@ export function startWebhookSender(
   /** Per webhook: attempts in flight, and rows waiting for a slot. */
   const busy = new Map<string, number>();
   const queued = new Map<string, number>();
-  const count = (m: Map<string, number>, id: string, by: number) => {
-    const n = (m.get(id) ?? 0) + by;
-    if (n === 0) m.delete(id);
-    else m.set(id, n);
-  };
   /** Due rows may be waiting in the table: a claim found a full batch, or a wake found no room. */
   let backlog = false;
   /** Deliveries handed over without a row until their outcome is written (handed-over.ts). */

@@ -1,8 +1,8 @@
-// A hanging receiver holds at most its share of the sender's slots (sender.ts perReceiver, all
+// A hanging receiver holds at most its share of the sender's slots (receiver-slots.ts perReceiver, all
 // but a quarter): the other webhooks' deliveries go on meanwhile instead of waiting for its
 // timeouts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { perReceiver, perReceiverLine } from "../../functions/webhooks/sender.ts";
+import { perReceiver, perReceiverLine } from "../../functions/webhooks/receiver-slots.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

@@ -4,7 +4,8 @@ import { isRtl, LOCALES } from "./codes.ts";
 import { en } from "./en.ts";
 import { fill, MESSAGES, messages } from "./index.ts";
 import { INFORMAL } from "./informal.ts";
-import { INFORMAL_OWNER_TEXT, OWNER_TEXT, ownerText } from "./owner-text.ts";
+import { OWNER_TEXT, ownerText } from "./owner-text.ts";
+import { INFORMAL_OWNER_TEXT } from "./owner-text-informal.ts";
 import { REPORT_TEXT, reportText } from "./report-text.ts";
 
 const keys = Object.keys(en).sort();

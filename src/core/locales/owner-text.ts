@@ -4,6 +4,7 @@
 // (`settings.formality`); es, it, nl and pl speak to the respondent informally throughout, as
 // their pages do.
 import type { Locale } from "./codes.ts";
+import { INFORMAL_OWNER_TEXT } from "./owner-text-informal.ts";
 
 export interface OwnerText {
   new_response: string;
@@ -271,27 +272,6 @@ export const OWNER_TEXT: Record<Locale, OwnerText> = {
     resume_subject: "המשך מילוי: {title}",
     resume_intro: "התשובות שלך ל־{title} נשמרו. הקישור הזה ממשיך מהמקום שבו עצרת, בכל מכשיר.",
     resume_button: "המשך",
-  },
-};
-
-export const INFORMAL_OWNER_TEXT: Partial<Record<Locale, InformalText>> = {
-  de: {
-    your_answers: "Deine Antworten: {title}",
-    copy_intro: "Danke! Hier ist eine Kopie deiner Antworten auf {title}.",
-    resume_intro:
-      "Deine bisherigen Antworten auf {title} sind gespeichert. Mit diesem Link machst du dort weiter, wo du aufgehört hast, auf jedem Gerät.",
-  },
-  fr: {
-    your_answers: "Tes réponses : {title}",
-    copy_intro: "Merci ! Voici une copie de tes réponses à {title}.",
-    resume_intro:
-      "Tes réponses à {title} sont enregistrées. Ce lien te permet de les reprendre sur n’importe quel appareil.",
-  },
-  pt: {
-    your_answers: "As tuas respostas: {title}",
-    copy_intro: "Obrigado! Esta é uma cópia das tuas respostas a {title}.",
-    resume_intro:
-      "As tuas respostas a {title} estão guardadas. Com esta ligação continuas onde paraste, em qualquer dispositivo.",
   },
 };
 

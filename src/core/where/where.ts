@@ -4,6 +4,7 @@
 // can have) is refused naming it, never judged silently false.
 import { assertNever, fail, ok, type Result } from "../errors.ts";
 import type { Field, FieldType } from "../field-schema.ts";
+import { CONDITION_OPS, type ConditionOp } from "../logic/condition.ts";
 import { hasEndings } from "../logic/respond.ts";
 import { optionValue } from "../options.ts";
 import type { Lineage } from "../plan/lineage.ts";
@@ -13,20 +14,9 @@ import { checkAnswer, isEmptyAnswer } from "../validate-answers.ts";
 import { checkLogicCondition } from "./logic.ts";
 import { choiceValues, fieldValue, storableText } from "./values.ts";
 
-export const WHERE_OPS = [
-  "eq",
-  "neq",
-  "gt",
-  "lt",
-  "gte",
-  "lte",
-  "includes",
-  "excludes",
-  "contains",
-  "answered",
-  "unanswered",
-] as const;
-export type WhereOp = (typeof WHERE_OPS)[number];
+/** A filter (SPEC §18) compares as a condition of the form's logic does (SPEC §24). */
+export const WHERE_OPS = CONDITION_OPS;
+export type WhereOp = ConditionOp;
 export type CompareOp = "gt" | "lt" | "gte" | "lte";
 
 /** At most this many conditions in one `where` (each one is a little more work per row). */
