@@ -152,6 +152,25 @@ const inQuery = (name: string, description?: string, values?: string[]) => ({
   ...(description ? { description } : {}),
 });
 
+/**
+ * How a respondent's page names its form on the endpoints it calls (SPEC §22): the path's `slug`
+ * is the form's id or a slug, and a page built from files sends `built` (form-address.ts).
+ */
+const pageForm = [
+  {
+    in: "path",
+    name: "slug",
+    required: true,
+    schema: { type: "string" },
+    description:
+      "The form's id (what a page the server rendered sends: it holds through renames) or its slug (or a slug it was renamed from)",
+  },
+  inQuery(
+    "built",
+    "A page built from files: the commit it was built at. A commit deployed before the slug was renamed reaches the renamed form, even after a new form took the slug",
+  ),
+];
+
 /** The descriptions of the routes a cold start serves (functions/app.ts frontRoutes), by operationId. */
 export const frontOperations = Object.fromEntries(
   [
@@ -193,6 +212,7 @@ export const frontOperations = Object.fromEntries(
         description:
           "Sent with the owner's API key (Authorization: Bearer) or a preview page's token (`preview`), it is a test answer (SPEC §16): no anti-bot token, flagged test, left out of counts, emails and webhooks. A draft takes test answers only.",
         parameters: [
+          ...pageForm,
           { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string" } },
         ],
         requestBody: requestBody(submitBody),
@@ -212,19 +232,19 @@ export const frontOperations = Object.fromEntries(
         ...errors("BadRequest", "Forbidden", "NotFound", "Conflict", "TooLarge", "Captcha"),
         ...errors("RateLimited"),
       },
-      { ...PUBLIC, requestBody: requestBody(partialBody) },
+      { ...PUBLIC, parameters: pageForm, requestBody: requestBody(partialBody) },
     ),
     operation(
       "getPartialResponse",
       "A partial response's answers, to continue where the respondent left off",
       { 200: json(partialLoaded), ...errors("Forbidden", "NotFound") },
-      PUBLIC,
+      { ...PUBLIC, parameters: pageForm },
     ),
     operation(
       "recordPageEvent",
       "Page beacon",
       { 204: none("Counted"), ...errors("BadRequest", "NotFound", "RateLimited") },
-      { ...PUBLIC, requestBody: requestBody(eventBody) },
+      { ...PUBLIC, parameters: pageForm, requestBody: requestBody(eventBody) },
     ),
     operation(
       "uploadFile",
@@ -233,7 +253,7 @@ export const frontOperations = Object.fromEntries(
         201: json(uploaded),
         ...errors("BadRequest", "Forbidden", "NotFound", "TooLarge", "Captcha", "RateLimited"),
       },
-      { ...PUBLIC, requestBody: uploadBody },
+      { ...PUBLIC, parameters: pageForm, requestBody: uploadBody },
     ),
     operation(
       "getUpload",

@@ -137,6 +137,7 @@ export async function createPagesHandler(ctx: AppContext): Promise<PagesHandler 
             turnstileSiteKey: ctx.antibot.kind === "turnstile" ? ctx.antibot.siteKey : undefined,
             turnstileScript: ctx.config.turnstileScriptUrl,
             version: row.version,
+            id: row.id,
             locked,
             ...(preview ? { preview: preview[1]! } : {}),
             // a locked page shows no content, in no language

@@ -82,6 +82,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
       idempotencyKey: c.req.header("idempotency-key"),
       accountId:
         auth === undefined ? undefined : await answeringKey(ctx, auth, c.req.param("slug")),
+      built: one(c, "built"),
     });
     return c.json(result, 201);
   });
@@ -102,18 +103,21 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
         c.req.param("slug"),
         await readJson(c, MAX_BODY, false, MAX_ANSWER_KEYS),
         clientIp(c, ctx.config.trustedProxies),
+        one(c, "built"),
       ),
     ),
   );
   app.get("/api/forms/:slug/partial/:token", front("getPartialResponse"), async (c) => {
     c.header("cache-control", "no-store");
     const { loadPartial } = await import("../services/partials.ts");
-    return c.json(await loadPartial(ctx, c.req.param("slug"), c.req.param("token")));
+    const { slug, token } = c.req.param();
+    return c.json(await loadPartial(ctx, slug, token, one(c, "built")));
   });
 
   app.post("/api/forms/:slug/events", front("recordPageEvent"), async (c) => {
     const body = await readJson(c, 4096);
-    await recordEvent(ctx, c.req.param("slug"), body, clientIp(c, ctx.config.trustedProxies));
+    const ip = clientIp(c, ctx.config.trustedProxies);
+    await recordEvent(ctx, c.req.param("slug"), body, ip, one(c, "built"));
     return c.body(null, 204);
   });
 
@@ -135,6 +139,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
         clientIp(c, ctx.config.trustedProxies),
         // with an API key: the owner's (a draft takes uploads only so or from its preview page)
         auth === undefined ? undefined : await answeringKey(ctx, auth, c.req.param("slug")),
+        one(c, "built"),
       ),
       201,
     );

@@ -17,6 +17,8 @@ export async function recordEvent(
   slug: string,
   body: Record<string, unknown>,
   ip: string | undefined,
+  /** A page built from files: the commit it was built at (form-address.ts). */
+  built?: string,
 ) {
   const { type, field } = body;
   if (typeof type !== "string" || !TYPES.includes(type)) {
@@ -29,7 +31,7 @@ export async function recordEvent(
       details: [{ field: "field", message: "must be the id of the furthest field reached" }],
     });
   }
-  const form = await findPublicForm(ctx, slug);
+  const form = await findPublicForm(ctx, slug, built);
   if (!form) raise("not_found", `No form with the slug "${slug}".`);
   // a page built before a rename (within the version grace, SPEC §16) names the field by its
   // earlier id: counted under the id it has now, where the drop-off reads it

@@ -4,6 +4,7 @@ import type { Translations } from "../../src/core/translation.ts";
 import type { AppContext } from "../context.ts";
 import { needForm } from "../scopes.ts";
 import type { Account } from "./accounts.ts";
+import { FORM_AT, formAtParams } from "./form-address.ts";
 
 export interface FormRow {
   id: string;
@@ -50,18 +51,22 @@ export async function findForm(ctx: AppContext, slug: string): Promise<FormRow |
 }
 
 /**
- * A respondent's form by its slug, or by a slug it was renamed from: uploads, beacons and the
- * unlock of a page built before the rename reach the one form (SPEC §22).
+ * A respondent's form by the page's name for it: its id, its slug, or a slug it was renamed
+ * from; with `built` (a page built from files), the form that held the slug at that commit.
+ * Uploads, beacons, partials and the unlock of a page built before a rename reach the one form
+ * (SPEC §22, form-address.ts).
  */
-export async function findPublicForm(ctx: AppContext, slug: string): Promise<FormRow | null> {
-  const row = await findForm(ctx, slug);
-  if (row) return row;
-  const [moved] = await ctx.db.query<FormRow>(
+export async function findPublicForm(
+  ctx: AppContext,
+  at: string,
+  built?: string,
+): Promise<FormRow | null> {
+  const [row] = await ctx.db.query<FormRow>(
     `select ${FORM_COLUMNS} from forms f join accounts a on a.id = f.account_id
-      where f.id = (select form_id from form_slug_redirects where old_slug = $1)`,
-    [slug],
+      where f.id = ${FORM_AT}`,
+    formAtParams(at, built),
   );
-  return moved ?? null;
+  return row ?? null;
 }
 
 /** The caller's form, or 404 (no such slug) / 403 (another account's form). */

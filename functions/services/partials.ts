@@ -18,8 +18,8 @@ import { responseId } from "./response-id.ts";
 const MAX_PARTIAL = 64 * 1024;
 export const PARTIAL_DAYS = 30;
 
-async function partialForm(ctx: AppContext, slug: string) {
-  const row = await findPublicForm(ctx, slug);
+async function partialForm(ctx: AppContext, slug: string, built: string | undefined) {
+  const row = await findPublicForm(ctx, slug, built);
   if (!row || row.draft) return raise("not_found", `No form with the slug "${slug}".`);
   if (!row.definition.settings.partial)
     raise("not_found", "This form does not save partial responses.");
@@ -38,9 +38,11 @@ export async function savePartial(
   slug: string,
   body: Record<string, unknown>,
   ip: string | undefined,
+  /** A page built from files: the commit it was built at (form-address.ts). */
+  built?: string,
 ) {
   hit(ctx, `submit:${slug}:${clientBucket(ip)}`, ctx.config.rateSubmit);
-  const row = await partialForm(ctx, slug);
+  const row = await partialForm(ctx, slug, built);
   // a password is tried only with an anti-bot token, as on every other path (SPEC §23): the
   // page sends one with each save of a password form
   if (row.access_mode === "password") await checkAntiBot(ctx, body.turnstile_token, ip);
@@ -106,8 +108,8 @@ async function store(
 }
 
 /** A partial's answers, to continue where the respondent left off. */
-export async function loadPartial(ctx: AppContext, slug: string, token: string) {
-  const row = await partialForm(ctx, slug);
+export async function loadPartial(ctx: AppContext, slug: string, token: string, built?: string) {
+  const row = await partialForm(ctx, slug, built);
   const [p] = await ctx.db.query<{ payload: Record<string, unknown>; page: number | null }>(
     "select payload, page from partials where form_id = $1 and token = $2",
     [row.id, token],

@@ -153,9 +153,13 @@ export async function reconcile(
   }
   for (const path of state.keep ?? []) present.add(path);
   if (state.complete) results.push(...(await closeGone(ctx, account, state, present, moved)));
+  // the head, and every commit applied with when: a page built at a commit applied before a
+  // rename names the renamed form (form-address.ts)
   if (!state.dryRun && state.commit)
     await ctx.db.query(
-      `insert into repository_heads (repository, account_id, commit_sha) values ($1, $2, $3)
+      `with logged as (insert into applied_commits (repository, account_id, commit_sha)
+                       values ($1, $2, $3) on conflict do nothing)
+       insert into repository_heads (repository, account_id, commit_sha) values ($1, $2, $3)
        on conflict (repository, account_id)
        do update set commit_sha = excluded.commit_sha, applied_at = now()`,
       [state.repository, account.id, state.commit],

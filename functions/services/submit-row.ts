@@ -1,7 +1,9 @@
-// The form as a submit reads it: one row by its slug (or a slug it was renamed from), kept for
-// two seconds in the form cache, with what every submit would otherwise work out again.
+// The form as a submit reads it: one row by the page's name for it (its id, or a slug:
+// form-address.ts), kept for two seconds in the form cache, with what every submit would
+// otherwise work out again.
 import type { Form } from "../../src/core/schema.ts";
 import type { AppContext } from "../context.ts";
+import { FORM_AT, formAtParams } from "./form-address.ts";
 import type { FormRow } from "./form-view.ts";
 import { formSequence } from "./submit-sql.ts";
 
@@ -17,6 +19,7 @@ type Access = "access_mode" | "access_token" | "access_password_hash";
 export type SubmitRow = Pick<
   FormRow,
   | "id"
+  | "slug"
   | "account_id"
   | "definition"
   | "commit_sha"
@@ -45,37 +48,33 @@ export type SubmitRow = Pick<
   milestones: number[];
 };
 
-const SUBMIT_ROW = `select id, account_id, definition, access_mode, access_token,
+const SUBMIT_ROW = `select id, slug, account_id, definition, access_mode, access_token,
        access_password_hash, commit_sha, version, draft, preview_token, translations,
        (select coalesce(json_agg(w.id), '[]') from webhooks w
          where w.form_id = forms.id and 'response.created' = any(w.events)) as hooks
        from forms`;
 
 /**
- * Only what a submit needs, without the join (the hot path reads one row by its unique slug). A
- * slug the form was renamed from reaches it too: a page built before the rename keeps working
- * (SPEC §22), and the old slug stays its account's while the redirect stands.
+ * Only what a submit needs, without the join (the hot path reads one row by its unique id or
+ * slug). `at` is the path's slug or id, `built` the commit a page built from files was built at:
+ * a page built before a rename reaches the renamed form (SPEC §22, form-address.ts).
  */
-export async function submitRow(ctx: AppContext, slug: string, answerBy: number) {
-  const cached = ctx.formCache.get(slug) as SubmitRow | undefined;
+export async function submitRow(ctx: AppContext, at: string, answerBy: number, built?: string) {
+  const key = built ? `${at}\n${built}` : at;
+  const cached = ctx.formCache.get(key) as SubmitRow | undefined;
   if (cached) return cached;
   type Found = Omit<SubmitRow, "sequence" | "milestones">;
-  const options = { prepare: true, answerBy };
-  const bySlug = await ctx.db.query<Found>(`${SUBMIT_ROW} where slug = $1`, [slug], options);
-  const [found] =
-    bySlug.length > 0
-      ? bySlug
-      : await ctx.db.query<Found>(
-          `${SUBMIT_ROW} where id = (select form_id from form_slug_redirects where old_slug = $1)`,
-          [slug],
-          options,
-        );
+  const [found] = await ctx.db.query<Found>(
+    `${SUBMIT_ROW} where id = ${FORM_AT}`,
+    formAtParams(at, built),
+    { prepare: true, answerBy },
+  );
   if (!found) return null;
   const row = {
     ...found,
     sequence: formSequence(found.id),
     milestones: milestoneCounts(found.definition),
   };
-  ctx.formCache.set(slug, row);
+  ctx.formCache.set(key, row);
   return row;
 }

@@ -29,6 +29,8 @@ export interface SubmitInput {
   idempotencyKey: string | undefined;
   /** The account of the API key the submit was sent with, if any: its owner sends test answers. */
   accountId?: string | undefined;
+  /** A page built from files: the commit it was built at (form-address.ts). */
+  built?: string | undefined;
 }
 
 async function existing(ctx: AppContext, row: SubmitRow, key: string, hash: string) {
@@ -64,7 +66,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   hit(ctx, `submit:${slug}:${clientBucket(input.ip)}`, ctx.config.rateSubmit);
   const within = clientDeadlineMs(ctx.config.dbStatementTimeout);
   const answerBy = within > 0 ? Date.now() + within : Number.POSITIVE_INFINITY;
-  const row = await submitRow(ctx, slug, answerBy);
+  const row = await submitRow(ctx, slug, answerBy, input.built);
   if (!row) return raise("not_found", `No form with the slug "${slug}".`);
   const test = testAnswer(row, input);
   // the owner's own key (test or, with `test: false`, real): the key proves who sends it, so no
@@ -85,8 +87,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   // a password the preview page's respondent must know as any respondent would
   const guarded = !test || (test === "preview" && row.access_mode === "password");
   const { version, definition: form } = await answeringVersion(ctx, row, input.body.version, () => {
-    ctx.formCache.forget(slug);
-    return submitRow(ctx, slug, answerBy);
+    ctx.formCache.forget(row.slug);
+    return submitRow(ctx, slug, answerBy, input.built);
   });
   // translated option labels back to the form's own (SPEC §20), before anything reads the answers
   const { lang, fields } = spokenAnswers(form, row.translations, input.body);
@@ -97,7 +99,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     // a retry of a stored request (its anti-bot token already spent): answer it as before
     const first = await existing(ctx, row, key, hash!);
     if (first) {
-      if (guarded && !owner) await checkAccess(ctx, slug, row, input.body.access, input.ip);
+      if (guarded && !owner) await checkAccess(ctx, row.slug, row, input.body.access, input.ip);
       // a retried test answer says so again, like its first answer did
       return test ? { ...first, test: true } : first;
     }
@@ -107,7 +109,7 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
   const live = row.definition;
   if (test ? guarded : !owner) {
     if (test || needsAntiBot(row)) await checkAntiBot(ctx, input.body.turnstile_token, input.ip);
-    await checkAccess(ctx, slug, row, input.body.access, input.ip);
+    await checkAccess(ctx, row.slug, row, input.body.access, input.ip);
   }
   // a personal link (SPEC §25): needed in invite mode, spent by the statement below
   const invite = test ? null : await checkInvite(ctx, row, input.body.invite);
@@ -179,8 +181,8 @@ async function submitTo(ctx: AppContext, slug: string, input: SubmitInput) {
     // the database is out of reach: nothing to learn from asking it again about the form
     if (outageKind(error) !== null) throw error;
     // a form deleted since its row was read has no sequence left (migration 000400)
-    ctx.formCache.forget(slug);
-    const now = await submitRow(ctx, slug, answerBy);
+    ctx.formCache.forget(row.slug);
+    const now = await submitRow(ctx, slug, answerBy, input.built);
     if (!now) raise("not_found", `No form with the slug "${slug}".`);
     if (now!.id !== row.id) throw new FormReplaced();
     throw error;

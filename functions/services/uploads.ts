@@ -48,9 +48,11 @@ export async function upload(
   ip: string | undefined,
   /** The account of the API key sent with it, if any: its owner's uploads are test ones. */
   accountId?: string,
+  /** A page built from files: the commit it was built at (form-address.ts). */
+  built?: string,
 ) {
   hit(ctx, `upload:${clientBucket(ip)}`, ctx.config.rateSubmit);
-  const form = await findPublicForm(ctx, slug);
+  const form = await findPublicForm(ctx, slug, built);
   if (!form) return raise("not_found", `No form with the slug "${slug}".`);
   if (accountId !== undefined && accountId !== form.account_id)
     raise("forbidden", "This API key does not own the form; upload without it.");
@@ -80,7 +82,7 @@ export async function upload(
     isFile: (info) => info.name === "file" && info.filename !== undefined,
   });
   try {
-    return await readUpload(ctx, slug, form, multipart, ip, owner);
+    return await readUpload(ctx, form.slug, form, multipart, ip, owner);
   } catch (error) {
     const failure = multipart.failure();
     if (failure?._tag === "InvalidBoundary")

@@ -43,3 +43,26 @@ export function movedForms(live: Iterable<string>): Map<string, string> {
   const dir = process.env.FORMDOWN_FORMS_DIR ?? "./forms";
   return formRedirects(gitFormRenames(dir), new Set(live));
 }
+
+let head: string | null | undefined;
+
+/**
+ * The commit the build reads its forms at (null outside a git checkout). A page built from files
+ * cannot know its form's id (the build reads no database); it sends this with its API calls, and
+ * the server, which records each commit it applied, knows which form held the slug then (SPEC
+ * §22, functions/services/form-address.ts).
+ */
+export function buildCommit(): string | null {
+  if (head !== undefined) return head;
+  const dir = process.env.FORMDOWN_FORMS_DIR ?? "./forms";
+  try {
+    const out = execFileSync("git", ["-C", dir, "rev-parse", "--verify", "--quiet", "HEAD"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    head = /^[0-9a-f]{40,64}$/.test(out) ? out : null;
+  } catch {
+    head = null;
+  }
+  return head;
+}

@@ -19,6 +19,13 @@ export interface PageModel {
   turnstileScript: string;
   /** The form version the page is built from (SPEC §16); unknown for pages built from files. */
   version?: number | undefined;
+  /**
+   * The form's id, when the page is rendered from the database: its API calls name the form by
+   * it, which holds through renames (SPEC §22). A page built from files knows only a slug.
+   */
+  id?: string | undefined;
+  /** A page built from files: the commit it was built at, sent with its API calls instead. */
+  built?: string | undefined;
   /** On a preview page: the preview token its submits carry, which makes them test answers. */
   preview?: string | undefined;
   /** A link or password form shown without its content until the respondent unlocks it. */
@@ -80,6 +87,8 @@ export function pageModel(
     turnstileSiteKey: options.turnstileSiteKey,
     turnstileScript: options.turnstileScript ?? TURNSTILE_SCRIPT,
     version: options.version,
+    ...(options.id ? { id: options.id } : {}),
+    ...(options.built ? { built: options.built } : {}),
     ...(options.preview ? { preview: options.preview } : {}),
     ...(options.locked ? { locked: true } : {}),
   };

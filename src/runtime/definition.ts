@@ -12,6 +12,13 @@ export interface Definition {
   randomize: boolean;
   showResults: boolean;
   apiBase: string;
+  /**
+   * How its API calls name the form (SPEC §22): its id on a page the server rendered, else its
+   * slug; then `query` is `?built=<commit>`, the commit a page built from files was built at
+   * (functions/services/form-address.ts). The slug alone names the browser's saved answers.
+   */
+  form: string;
+  query: string;
   access: string;
   /** On a preview page: the token that makes its submits test answers (SPEC §16). */
   preview: string | null;

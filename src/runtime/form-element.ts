@@ -165,7 +165,8 @@ export class FormdownForm extends HTMLElement {
   }
 
   url(path: string) {
-    return `${this.def.apiBase}/api/forms/${encodeURIComponent(this.def.slug)}${path}`;
+    const { def } = this;
+    return `${def.apiBase}/api/forms/${def.form}${path}${def.query}`;
   }
 
   answers() {

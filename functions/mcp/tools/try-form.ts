@@ -45,6 +45,7 @@ export const tryFormTool = defineTool({
       status: formStatus(row) === "closed" ? "closed" : "live",
       access: "public",
       version: row.version,
+      id: row.id,
       translations: row.translations,
       ...lang,
     });
