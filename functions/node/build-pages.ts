@@ -58,7 +58,8 @@ export async function buildFinished(limitMs = 300_000): Promise<void> {
   while (existsSync(LOCK) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
 }
 
-async function withBuildLock(task: () => Promise<void>): Promise<void> {
+/** Runs `task` while no other build of this checkout runs (Astro keeps shared state on disk). */
+export async function withBuildLock(task: () => Promise<void>): Promise<void> {
   const lock = LOCK;
   mkdirSync(dirname(lock), { recursive: true });
   for (;;) {

@@ -13,7 +13,7 @@ afterAll(async () => {
 
 describe("what the page does between the respondent and the API", () => {
   it("retries a submit whose answer was lost with the same Idempotency-Key and stores it once", async () => {
-    await suite.api("POST", "/api/forms", {
+    const created = await suite.api("POST", "/api/forms", {
       body: {
         title: "Retry",
         slug: "retry",
@@ -22,8 +22,10 @@ describe("what the page does between the respondent and the API", () => {
     });
     const page = await suite.open("/@me/retry");
     const keys: string[] = [];
-    await page.route("**/api/forms/retry/submit", async (route) => {
+    const urls: string[] = [];
+    await page.route("**/api/forms/*/submit", async (route) => {
       keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+      urls.push(new URL(route.request().url()).pathname);
       if (keys.length > 1) return route.continue();
       await route.fetch(); // the server stores it; the answer never reaches the page
       await route.abort("failed");
@@ -36,6 +38,8 @@ describe("what the page does between the respondent and the API", () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+    // a page the server rendered names its form by id, not by its slug (SPEC §22)
+    expect(urls).toEqual(Array(2).fill(`/api/forms/${created.body.form_id}/submit`));
     const list = (await suite.api("GET", "/api/forms/retry/responses")).body;
     expect(list.total).toBe(1);
     expect(list.responses[0].payload).toEqual({ word: "twice" });
@@ -54,7 +58,7 @@ describe("what the page does between the respondent and the API", () => {
     });
     const page = await suite.open("/@me/stopping");
     const keys: string[] = [];
-    await page.route("**/api/forms/stopping/submit", async (route) => {
+    await page.route("**/api/forms/*/submit", async (route) => {
       keys.push((await route.request().headerValue("idempotency-key")) ?? "");
       if (keys.length > 1) return route.continue();
       // what a draining instance answers before it reads the request (SPEC §17)
