@@ -1,9 +1,14 @@
-// CSV with `bom=true` opened by LibreOffice (issue 46: "LibreOffice showed JÃ¼rgen"): the export
-// converted by `soffice --headless` to XLSX, read back with exceljs. Headless, LibreOffice takes
-// the import's options from --infilter instead of its Text Import dialog; the dialog preselects
-// UTF-8 from the byte order mark (sc/source/ui/dbgui/scuiasciiopt.cxx), so the conversion names
-// what it would preselect: UTF-8 (76), and "let LibreOffice find it" (0). With no options at all,
-// LibreOffice 7.4 headless reads every CSV as Windows-1252, with a mark or without.
+// The CSV export opened by LibreOffice (issue 46: "LibreOffice showed JÃ¼rgen"), with bom=true
+// and without: each file converted by `soffice --headless` to XLSX and read back with exceljs.
+// What decides the reading is the charset LibreOffice imports with, not the locale alone:
+// - with no import options at all (what headless, or any program driving LibreOffice without
+//   options, gets), LibreOffice 7.4 reads every CSV as Windows-1252 whatever the locale, with a
+//   mark or without (sc/source/ui/docshell/docsh.cxx: "default for ascii import (from API without
+//   options)"); the mark then shows as "ï»¿" before the first header;
+// - a person opening the file gets the Text Import dialog instead, which preselects UTF-8 when the
+//   file starts with the mark (sc/source/ui/dbgui/scuiasciiopt.cxx) and otherwise the system's
+//   charset: in a UTF-8 locale both files read right, in another (LibreOffice on Windows, or
+//   LANG=C) the file without the mark reads as that charset. That is what bom=true changes.
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,9 +21,20 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 const SOFFICE = ["/usr/bin/soffice", "/usr/bin/libreoffice"].find((p) => existsSync(p));
 if (!SOFFICE) console.log("No LibreOffice (soffice): the CSV-in-LibreOffice suite is left out.");
 
-describe.runIf(SOFFICE)("CSV with bom=true in LibreOffice headless", () => {
+const HEADERS = ["Response", "Submitted at", "Your name", "How many guests?"];
+const RIGHT = new Map<unknown, unknown>([
+  ["Jürgen Müßig", 3],
+  ["Zoë", 0],
+]);
+/** The same names read byte by byte as Windows-1252 or Latin-1 (ß's second byte differs). */
+const MISREAD = /^JÃ¼rgen MÃ¼Ã.?ig$/;
+
+describe.runIf(SOFFICE)("the CSV export in LibreOffice headless", () => {
   let s: TestServer;
-  let csv: Uint8Array;
+  const files: Record<"bom" | "plain", Uint8Array> = {
+    bom: new Uint8Array(),
+    plain: new Uint8Array(),
+  };
   beforeAll(async () => {
     s = await startTestServer({ db: "pglite" });
     const api = client(s.url, s.apiKey);
@@ -39,55 +55,84 @@ describe.runIf(SOFFICE)("CSV with bom=true in LibreOffice headless", () => {
       expect(
         (await api("POST", "/api/forms/lunch/submit", { key: null, body: { fields } })).status,
       ).toBe(201);
-    const res = await fetch(
-      `${s.url}/api/forms/lunch/responses/export?format=csv&header=labels&bom=true`,
-      { headers: { authorization: `Bearer ${s.apiKey}` } },
-    );
-    csv = new Uint8Array(await res.arrayBuffer());
+    for (const [name, query] of [
+      ["bom", "&bom=true"],
+      ["plain", ""],
+    ] as const) {
+      const res = await fetch(
+        `${s.url}/api/forms/lunch/responses/export?format=csv&header=labels${query}`,
+        { headers: { authorization: `Bearer ${s.apiKey}` } },
+      );
+      files[name] = new Uint8Array(await res.arrayBuffer());
+    }
+    // the mark is the only difference between the two files
+    expect([...files.bom.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(Buffer.from(files.bom.slice(3)).equals(Buffer.from(files.plain))).toBe(true);
   });
   afterAll(async () => s?.close());
 
-  /** The CSV through `soffice --headless --convert-to xlsx` with these import options, read back. */
-  const throughLibreOffice = async (options: string) => {
-    const dir = join(s.dataDir, `lo-${options.replace(/\W/g, "")}`);
+  /**
+   * Both files through one `soffice --headless --convert-to xlsx` in `locale`, with these import
+   * options (none: LibreOffice's own), each read back as rows of cells.
+   */
+  const throughLibreOffice = async (locale: string, options?: string) => {
+    const dir = join(s.dataDir, `lo-${locale}-${(options ?? "none").replace(/\W/g, "")}`);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "lunch.csv"), csv);
+    for (const [name, bytes] of Object.entries(files))
+      writeFileSync(join(dir, `${name}.csv`), bytes);
     // a profile of its own: no other LibreOffice running on the machine is asked to do it
     await promisify(execFile)(
       SOFFICE!,
       [
         `-env:UserInstallation=file://${dir}/profile`,
         "--headless",
-        `--infilter=${options}`,
+        ...(options ? [`--infilter=${options}`] : []),
         "--convert-to",
         "xlsx",
         "--outdir",
         dir,
-        join(dir, "lunch.csv"),
+        join(dir, "bom.csv"),
+        join(dir, "plain.csv"),
       ],
-      { timeout: 90_000 },
+      { timeout: 90_000, env: { ...process.env, LC_ALL: locale, LANG: locale } },
     );
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(join(dir, "lunch.xlsx"));
-    const rows: unknown[][] = [];
-    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return rows;
+    const read = async (name: string) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(join(dir, `${name}.xlsx`));
+      const rows: unknown[][] = [];
+      book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return { header: rows[0], byName: new Map(rows.slice(1).map((r) => [r[2], r[3]])) };
+    };
+    return { bom: await read("bom"), plain: await read("plain") };
   };
 
-  for (const [options, what] of [
-    ["CSV:44,34,76,1", "as UTF-8, the charset its import dialog preselects from the mark"],
-    ["CSV:44,34,0,1", "with the charset left to LibreOffice"],
-  ] as const)
-    it(`opens with the umlauts, the headers without the mark, numbers as numbers (${what})`, async () => {
-      const rows = await throughLibreOffice(options);
-      // the mark read as one, not as "ï»¿" in front of the first header
-      expect(rows[0]).toEqual(["Response", "Submitted at", "Your name", "How many guests?"]);
-      const byName = new Map(rows.slice(1).map((r) => [r[2], r[3]]));
-      expect(byName).toEqual(
-        new Map<unknown, unknown>([
-          ["Jürgen Müßig", 3],
-          ["Zoë", 0],
-        ]),
-      );
-    }, 120_000);
+  it("with no import options, reads both as Windows-1252 even in a UTF-8 locale: the mark shows", async () => {
+    const { bom, plain } = await throughLibreOffice("C.UTF-8");
+    expect(bom.header).toEqual([`ï»¿${HEADERS[0]}`, ...HEADERS.slice(1)]);
+    expect(plain.header).toEqual(HEADERS);
+    for (const file of [bom, plain]) {
+      expect([...file.byName.keys()].some((k) => MISREAD.test(String(k)))).toBe(true);
+      expect(file.byName.get("Jürgen Müßig")).toBeUndefined();
+    }
+  }, 120_000);
+
+  it("with the system's charset in a UTF-8 locale, as the import dialog offers it there, reads both right", async () => {
+    const { bom, plain } = await throughLibreOffice("C.UTF-8", "CSV:44,34,SYSTEM,1");
+    // the mark read as one, not as "ï»¿" in front of the first header; numbers stay numbers
+    for (const file of [bom, plain]) {
+      expect(file.header).toEqual(HEADERS);
+      expect(file.byName).toEqual(RIGHT);
+    }
+  }, 120_000);
+
+  it("in a locale that is not UTF-8, the system's charset misreads both; UTF-8, which the dialog preselects from the mark, reads them right", async () => {
+    const system = await throughLibreOffice("C", "CSV:44,34,SYSTEM,1");
+    for (const file of [system.bom, system.plain])
+      expect([...file.byName.keys()].some((k) => MISREAD.test(String(k)))).toBe(true);
+    const utf8 = await throughLibreOffice("C", "CSV:44,34,76,1");
+    for (const file of [utf8.bom, utf8.plain]) {
+      expect(file.header).toEqual(HEADERS);
+      expect(file.byName).toEqual(RIGHT);
+    }
+  }, 120_000);
 });
