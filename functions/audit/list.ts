@@ -1,4 +1,5 @@
 import type { AppContext } from "../context.ts";
+import { needAllForms } from "../scopes.ts";
 import type { Account } from "../services/accounts.ts";
 
 export interface AuditQuery {
@@ -15,6 +16,9 @@ export interface AuditQuery {
  * family of them (`responses`).
  */
 export async function listAudit(ctx: AppContext, account: Account, q: AuditQuery) {
+  // the whole account's log: REST's route says so (route-scopes.ts), MCP's list_audit did not,
+  // and a key limited to one form read every form's entries (review of 2026-11-28)
+  needAllForms(account, "The audit log");
   const rows = await ctx.db.query<{
     id: string;
     at: string;

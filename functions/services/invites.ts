@@ -10,6 +10,11 @@ import { type FormHead, ownedFormHead, publicUrl } from "./form-view.ts";
 /** At most this many invites in one request. */
 export const MAX_INVITES = 1000;
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+/**
+ * An address: at most 254 characters (RFC 5321), measured before EMAIL, whose backtracking is
+ * quadratic in a long run of dots (one of 60,000 characters held the event loop 4 s).
+ */
+const isEmail = (e: unknown) => typeof e === "string" && e.length <= 254 && EMAIL.test(e);
 
 export type InviteState = "sent" | "opened" | "answered" | "revoked" | "expired";
 
@@ -32,7 +37,7 @@ function parseInput(input: unknown): { emails: string[]; count: number; expiresA
     return raise("invalid_request", "Send a JSON object: {emails?, count?, expires_at?}.");
   const body = input as Record<string, unknown>;
   const emails = body.emails ?? [];
-  if (!Array.isArray(emails) || emails.some((e) => typeof e !== "string" || !EMAIL.test(e)))
+  if (!Array.isArray(emails) || !emails.every(isEmail))
     bad("emails", "must be a list of email addresses");
   const count = body.count ?? 0;
   if (typeof count !== "number" || !Number.isInteger(count) || count < 0)

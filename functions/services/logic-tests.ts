@@ -3,12 +3,13 @@
 // file as `markdown`), with the same core as `formdown test` and the page.
 import { z } from "zod";
 import { raise } from "../../src/core/errors.ts";
-import { type CaseRun, runCases } from "../../src/core/logic/cases.ts";
+import { type CaseResult, type CaseRun, runCase } from "../../src/core/logic/cases.ts";
 import { type TestCase, testCaseSchema } from "../../src/core/logic/logic-schema.ts";
-import { logicWeight } from "../../src/core/logic/weight.ts";
+import { logicWeight, TURN_STEPS } from "../../src/core/logic/weight.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { formatPath } from "../../src/core/validate-form.ts";
 import type { AppContext } from "../context.ts";
+import { ownTurn } from "../http/body.ts";
 import type { Account } from "./accounts.ts";
 import { definitionFrom } from "./form-files.ts";
 import { ownedFormHead } from "./form-view.ts";
@@ -56,6 +57,8 @@ export async function testForm(
       raise("invalid_request", `The definition's slug "${form.slug}" is not "${slug}".`);
   } else form = (await ownedFormHead(ctx, account, slug)).definition;
   const run = readCases(b.cases, form.tests);
+  // the compile below reads every expression (60 ms for the heaviest): a turn of its own too
+  await ownTurn();
   const weight = logicWeight(form);
   if (run.length * weight > MAX_TEST_WORK) {
     const most = Math.max(1, Math.floor(MAX_TEST_WORK / weight));
@@ -65,5 +68,25 @@ export async function testForm(
       { details: [{ field: "cases", message: `at most ${most} for this form` }] },
     );
   }
-  return runCases(form, run);
+  return runInTurns(form, run, weight);
+}
+
+/**
+ * The cases, letting the event loop go before each turn's worth of walks (TURN_STEPS). A request
+ * stays within MAX_TEST_WORK, but thirty of them (or a batch of MCP calls) resumed in one turn
+ * and ran back to back: 30 `read` requests of a heavy form held the loop 6 s (third review).
+ */
+async function runInTurns(form: Form, run: TestCase[], weight: number): Promise<CaseRun> {
+  const results: CaseResult[] = [];
+  let work = 0;
+  for (const test of run) {
+    if (work + weight > TURN_STEPS) {
+      await ownTurn();
+      work = 0;
+    }
+    results.push(runCase(form, test));
+    work += weight;
+  }
+  const passed = results.filter((r) => r.passed).length;
+  return { results, passed, failed: results.length - passed };
 }

@@ -7,7 +7,8 @@ const inline = (text: string): string =>
     .replace(/`([^`]+)`/g, "$1")
     .replace(/\*\*([^*]+)\*\*/g, "$1")
     .replace(/(^|[^*])\*([^*]+)\*/g, "$1$2")
-    .replace(/\[([^\]]+)\]\(((?:https?:\/\/|mailto:)[^\s)]+)\)/g, "$1 ($2)");
+    // as markdown.ts: no `[` inside a link, so a run of brackets is linear
+    .replace(/\[([^[\]]+)\]\(((?:https?:\/\/|mailto:)[^\s)[]+)\)/g, "$1 ($2)");
 
 export function markdownText(source: string | undefined): string {
   if (!source) return "";

@@ -8,9 +8,11 @@ export function describe(title: string, body: string | undefined): string {
     .split(/\n\s*\n/)
     .map((p) =>
       p
-        .replace(/!\[[^\]]*\]\([^)]*\)/g, "") // images
-        .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1") // links keep their text
-        .replace(/<[^>]*>/g, "")
+        // each try stops where the next could start (no `[` in a link, no `<` in a tag): a run
+        // of brackets is linear, not a scan to the end from each one
+        .replace(/!\[[^[\]]*\]\([^)[]*\)/g, "") // images
+        .replace(/\[([^[\]]*)\]\([^)[]*\)/g, "$1") // links keep their text
+        .replace(/<[^<>]*>/g, "")
         .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, "")
         .replace(/[*_`~]+/g, "")
         .replace(/\{(?:field|hidden):[A-Za-z0-9_-]+\}/g, "")

@@ -229,6 +229,12 @@ describe.each(DB_KINDS)("key scopes (%s)", { timeout: 120_000 }, (kind) => {
     const forms = await alphaAgent.call("list_forms", {});
     expect(forms.structuredContent.forms.map((f: { slug: string }) => f.slug)).toEqual(["alpha"]);
     expect((await alphaAgent.call("get_form", { slug: "alpha" })).isError).toBeFalsy();
+    // the whole account's audit log, as GET /api/audit: beta's reads are not an alpha key's
+    // (review of 2026-11-28: list_audit answered every form's entries)
+    const audit = await alphaAgent.call("list_audit", {});
+    expect(audit.structuredContent.code, JSON.stringify(audit.structuredContent)).toBe("forbidden");
+    expect(audit.structuredContent.error).toMatch(/^The audit log acts on the whole account/);
+    expect((await api("GET", "/api/audit", { key: keys.alphaOnly })).status).toBe(403);
   });
 
   it("does the same through the CLI: keys create --scope read, and a refusal naming the scope", async () => {

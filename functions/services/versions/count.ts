@@ -1,8 +1,9 @@
 import type { LogicForm } from "../../../src/core/logic/compiled.ts";
-import { logicWeight } from "../../../src/core/logic/weight.ts";
+import { logicWeight, TURN_STEPS } from "../../../src/core/logic/weight.ts";
 import { pathChanges } from "../../../src/core/plan/logic.ts";
 import type { CountSpec } from "../../../src/core/plan/plan.ts";
 import type { AppContext } from "../../context.ts";
+import { ownTurn } from "../../http/body.ts";
 
 /**
  * Counts the answers each change of a plan touches, in ONE statement over the form's responses:
@@ -34,8 +35,6 @@ export async function countChanges(
 
 /** Responses read per batch when their paths are compared. */
 const BATCH = 1000;
-/** Steps of walks (logicWeight) between two turns of the event loop. */
-const YIELD_AFTER = 200_000;
 
 /**
  * The real responses whose path (the fields shown), ending or variables differ between the live
@@ -49,10 +48,11 @@ async function changedPaths(
 ): Promise<number> {
   let changed = 0;
   let after: string | null = null;
-  // a response costs two walks: the loop is let go after about a tenth of a second of them (a
-  // form's variables may make a walk 80 ms, and a batch is a thousand responses)
+  // a response costs two walks: the loop is let go before each turn's worth of them (a form's
+  // variables may make a walk 80 ms, and a batch is a thousand responses), and in the line of
+  // turns (http/body.ts): plans that resumed together ran back to back
   const cost = logicWeight(old) + logicWeight(next);
-  let work = 0;
+  let work = TURN_STEPS;
   for (;;) {
     const rows: { id: string; payload: Record<string, unknown> }[] = await ctx.db.query(
       `select id, payload from responses where form_id = $1 and not test
@@ -60,11 +60,12 @@ async function changedPaths(
       [formId, after],
     );
     for (const r of rows) {
+      if (work + cost > TURN_STEPS) {
+        await ownTurn();
+        work = 0;
+      }
       if (pathChanges(old, next, r.payload)) changed++;
       work += cost;
-      if (work < YIELD_AFTER) continue;
-      work = 0;
-      await new Promise((resolve) => setTimeout(resolve, 0));
     }
     if (rows.length < BATCH) return changed;
     after = rows.at(-1)!.id;

@@ -23,8 +23,21 @@ function leaves(value: unknown): number {
   return n;
 }
 
+const weights = new WeakMap<object, number>();
+
 /** The steps one walk of the form takes: its fields, the conditions' leaves, the expressions' nodes. */
 export function logicWeight(form: LogicForm): number {
+  const known = weights.get(form);
+  if (known !== undefined) return known;
   const expressions = Object.values(compile(form).variables).reduce((n, v) => n + nodes(v), 0);
-  return form.fields.length + leaves([form.fields, form.steps, form.endings]) + expressions;
+  const weight = form.fields.length + leaves([form.fields, form.steps, form.endings]) + expressions;
+  weights.set(form, weight);
+  return weight;
 }
+
+/**
+ * Walks one turn of the event loop may run, in steps (about 50 ms of one core): a server lets the
+ * loop go (and waits for a turn of its own) before walks that would pass it. A form of a few
+ * hundred steps never waits; the heaviest (a walk of 160,000 steps) takes a turn per walk.
+ */
+export const TURN_STEPS = 100_000;
