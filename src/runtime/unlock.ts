@@ -6,6 +6,7 @@
 // server for it (`api`, the page's FORMDOWN_BASE_URL), which renders it.
 
 import { AntiBot } from "./anti-bot.ts";
+import { holdSubmit } from "./hold.ts";
 
 interface Locked {
   slug: string;
@@ -72,9 +73,13 @@ async function swap(
   }
   if (password !== undefined)
     unlocked.querySelector<HTMLInputElement>("#fd-password")!.value = password;
+  // a Submit before the form's own script has come is held for it: the native submit would send
+  // the answers, and the password, in the address
+  const release = holdSubmit(unlocked);
   element.replaceWith(unlocked);
   // the form's own script: the element starts once it is defined (not before this one is gone,
   // which would start too)
   await import("./form-script.ts");
+  release();
   return true;
 }

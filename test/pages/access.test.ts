@@ -92,6 +92,28 @@ describe("who may respond, as the page shows it", () => {
     expect((await suite.latest("early"))?.payload).toEqual({ answer: "early bird" });
   });
 
+  it("holds a Submit made before the unlocked form's own script has come, and sends it then", async () => {
+    await create("slow", { body: "Slow instructions" });
+    await suite.api("PUT", "/api/forms/slow/access", {
+      body: { mode: "password", password: "patience" },
+    });
+    let chunk!: Awaited<ReturnType<typeof holdChunks>>;
+    const page = await suite.open("/@me/slow", {
+      before: async (p) => (chunk = await holdChunks(p, "**/_astro/form-element.*.js")),
+    });
+    await page.getByLabel("Password").fill("patience");
+    await page.getByRole("button", { name: "Next" }).click();
+    await chunk.requested;
+    await page.getByLabel("Your answer").fill("in time");
+    await page.getByRole("button", { name: "Submit" }).click();
+    // no native submit meanwhile: it would put the answers and the password in the address
+    expect(page.url()).toBe(`${suite.server.url}/@me/slow`);
+    chunk.release();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    expect(page.url()).toBe(`${suite.server.url}/@me/slow`);
+    expect((await suite.latest("slow"))?.payload).toEqual({ answer: "in time" });
+  });
+
   it("saves a password form's partial answers with an anti-bot token each, then submits", async () => {
     await suite.api("POST", "/api/forms", {
       body: {
