@@ -22,6 +22,21 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export type XlsxKind = "text" | "number" | "date" | "instant" | "list" | "boolean";
 
 export function xlsxCell(value: unknown, kind: XlsxKind): unknown {
+  const cell = typed(value, kind);
+  return typeof cell === "string" ? xmlText(cell) : cell;
+}
+
+/**
+ * Text as XML 1.0 may hold it. exceljs drops the C0 controls it cannot hold but writes U+FFFE
+ * and U+FFFF as they are: one answer holding either made the sheet malformed (Excel calls the
+ * file corrupt; LibreOffice showed the rows before it and none after). Lone surrogates become
+ * U+FFFD, as the UTF-8 encoder would write them anyway.
+ */
+export function xmlText(text: string): string {
+  return text.toWellFormed().replace(/[\uFFFE\uFFFF]/g, "\uFFFD");
+}
+
+function typed(value: unknown, kind: XlsxKind): unknown {
   if (value === undefined || value === null || value === "") return null;
   if (kind === "instant") return value instanceof Date ? value : new Date(String(value));
   if (kind === "date" && typeof value === "string" && DATE.test(value))
@@ -96,7 +111,7 @@ export async function* xlsxChunks(
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = book.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, " "), {
+  const sheet = book.addWorksheet(xmlText(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, " ")), {
     views: [{ state: "frozen", ySplit: 1 }],
   });
   kinds.forEach((kind, i) => {
@@ -105,7 +120,7 @@ export async function* xlsxChunks(
     const numFmt = FORMATS[kind];
     if (numFmt) column.numFmt = numFmt;
   });
-  const header = sheet.addRow([...headers]);
+  const header = sheet.addRow(headers.map(xmlText));
   header.font = { bold: true };
   header.commit();
   // exceljs pipes the sheet's XML into the zip without waiting for it (its StreamBuf ignores

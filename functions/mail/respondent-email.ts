@@ -22,6 +22,7 @@ import {
   localAnswerRows,
   textRow,
 } from "./compose-email.ts";
+import { plainMailbox } from "./respondent-recipients.ts";
 
 /**
  * Refuses to compose for anyone but the address answered in the field (a row written otherwise,
@@ -40,7 +41,12 @@ export function respondentEmail(
 ): Email {
   const mail = own.notifications.respondent;
   if (!mail) throw new Error("the form no longer sends respondents a copy");
-  if (recipients.length !== 1 || payload[mail.email_field] !== recipients[0])
+  // (a row written before the answer had to be a plain mailbox is refused too)
+  if (
+    recipients.length !== 1 ||
+    payload[mail.email_field] !== recipients[0] ||
+    plainMailbox(recipients[0]) === null
+  )
     throw new Error("the recipient is not the address answered in the email field");
   const lang = language.lang ?? own.locale;
   const { form, choices } = inLanguage(own, lang, language.translations);

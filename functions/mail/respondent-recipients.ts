@@ -1,15 +1,32 @@
 import type { Form } from "../../src/core/schema.ts";
 
+/** What a mailbox's parts may not hold: what a mailer reads as a name, comment, group or list. */
+const PLAIN =
+  /^[^\s\p{Cc}@<>()[\]\\,;:"]+@[^\s\p{Cc}@<>()[\]\\,;:"]+\.[^\s\p{Cc}@<>()[\]\\,;:".]+$/u;
+
+/**
+ * A respondent's answer as the address a copy or resume link goes to, or null unless it is a
+ * plain mailbox. An email answer only has to look like one address (validate-answers.ts), and
+ * `a <victim@example.org>`, `"b" <victim@…>` or `victim@…(c)` do; nodemailer and Postmark read
+ * each as victim@example.org with a name or comment of the stranger's choosing, while the limit
+ * of copies per address (copyKey) counted each spelling as another address.
+ */
+export function plainMailbox(address: unknown): string | null {
+  return typeof address === "string" && address.length <= 254 && PLAIN.test(address)
+    ? address
+    : null;
+}
+
 /**
  * The recipients the submit writes (`["address"]` as JSON), or null: only the answer of the email
- * field the form names, and only when there is one. The schema makes that field an email field,
- * so the answer was checked to be one address. Apart from the email itself (respondent-email.ts),
- * so a submit does not load what composes it: the locales, the answers table, Markdown.
+ * field the form names, and only when it is a plain mailbox (plainMailbox). Apart from the email
+ * itself (respondent-email.ts), so a submit does not load what composes it: the locales, the
+ * answers table, Markdown.
  */
 export function respondentRecipients(form: Form, payload: Record<string, unknown>): string | null {
   const field = form.notifications.respondent?.email_field;
-  const address = field === undefined ? undefined : payload[field];
-  return typeof address === "string" && address.includes("@") ? JSON.stringify([address]) : null;
+  const address = plainMailbox(field === undefined ? undefined : payload[field]);
+  return address === null ? null : JSON.stringify([address]);
 }
 
 /** Copies one address may get from one form in any 24 hours (SPEC §23): more are dropped. */

@@ -32,7 +32,7 @@ try {
   flushCompileCache();
   console.log(`Formdown is running at ${config.baseUrl} (listening on ${server.url})`);
   console.log(
-    `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`} · anti-bot: ${server.ctx.antibot.kind} · mail: ${server.ctx.mailer ? "Postmark" : "outbox"} · forms: ${server.ctx.repo.kind} repository`,
+    `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`} · anti-bot: ${server.ctx.antibot.kind} · mail: ${server.ctx.mailer ? (server.ctx.mailer.kind === "smtp" ? "SMTP" : "Postmark") : "outbox"} · forms: ${server.ctx.repo.kind} repository`,
   );
   let stopping = false;
   const stop = async (signal: string) => {

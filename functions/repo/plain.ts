@@ -1,5 +1,6 @@
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { lstat, mkdir, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
+import { raise } from "../../src/core/errors.ts";
 import type { FormRepository } from "../context.ts";
 
 /** Resolves a repository-relative path, refusing anything that escapes the root. */
@@ -11,23 +12,51 @@ export function inside(root: string, path: string): string {
   return full;
 }
 
+/**
+ * `inside`, and no symbolic link on the way: the deepest part of the path that exists is where
+ * its name says. A link committed into the forms folder (`forms/@other/x.md -> /anywhere`, or
+ * `-> ../@me/y.md`) would otherwise be read as that account's file and written through, to a
+ * file outside the repository or another account's.
+ */
+async function unlinked(root: string, path: string): Promise<string> {
+  const full = inside(root, path);
+  const base = resolve(root);
+  const real = await realpath(base).catch(() => null);
+  // a repository not made yet holds no link
+  if (real === null) return full;
+  for (let at = full; ; at = dirname(at)) {
+    const found = await realpath(at).catch(() => null);
+    // (a link to nothing is there all the same: writing would create its target)
+    const dangling =
+      found === null &&
+      (await lstat(at).then(
+        () => true,
+        () => false,
+      ));
+    if (found === null && !dangling && at !== base) continue;
+    if (found !== join(real, relative(base, at)))
+      raise("conflict", `${path} is a symbolic link (or passes through one) in the repository.`);
+    return full;
+  }
+}
+
 /** Files written under FORMDOWN_REPO_DIR without commits (the directory is not a git tree). */
 export function plainRepository(root: string): FormRepository {
   return {
     kind: "plain",
     async write(path, content) {
-      const file = inside(root, path);
+      const file = await unlinked(root, path);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, content);
       return { sha: null };
     },
     async remove(path) {
-      await rm(inside(root, path), { force: true });
+      await rm(await unlinked(root, path), { force: true });
       return { sha: null };
     },
     async read(path) {
       try {
-        return await readFile(inside(root, path), "utf8");
+        return await readFile(await unlinked(root, path), "utf8");
       } catch {
         return null;
       }
@@ -39,7 +68,8 @@ export function plainRepository(root: string): FormRepository {
         for (const e of entries) {
           const child = join(rel, e.name);
           if (e.isDirectory()) await walk(child);
-          else out.push(child);
+          // a symbolic link is no form file (unlinked)
+          else if (e.isFile()) out.push(child);
         }
       };
       await walk(dir);

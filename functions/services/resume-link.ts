@@ -6,11 +6,11 @@
 import type { Form } from "../../src/core/schema.ts";
 import { checkAnswer } from "../../src/core/validate-answers.ts";
 import type { AppContext } from "../context.ts";
-import { COPY_LIMIT, copyKey } from "../mail/respondent-recipients.ts";
+import { COPY_LIMIT, copyKey, plainMailbox } from "../mail/respondent-recipients.ts";
 
 /**
  * The address a partial's answers name, or null: the answer of the field the respondent's copy
- * goes to when the form names one, else of its first email field answered with an address.
+ * goes to when the form names one, else of its first email field answered with a plain mailbox.
  */
 export function resumeAddress(form: Form, answers: Record<string, unknown>): string | null {
   const named = form.notifications.respondent?.email_field;
@@ -18,7 +18,7 @@ export function resumeAddress(form: Form, answers: Record<string, unknown>): str
   fields.sort((a, b) => Number(b.id === named) - Number(a.id === named));
   for (const field of fields) {
     const v = answers[field.id];
-    if (typeof v === "string" && v !== "" && checkAnswer(field, v) === null) return v;
+    if (typeof v === "string" && checkAnswer(field, v) === null && plainMailbox(v)) return v;
   }
   return null;
 }
