@@ -2,12 +2,12 @@
 // responses seeded in Postgres or the embedded PGlite through one server process, which then
 // stops as `npm start` stops; a second server process started on the same data — as a user's
 // server runs long after the responses came — downloads them as format=xlsx while its RSS is
-// sampled (does it grow with the rows?), and the file is read back with exceljs, the library that
-// wrote it, checking every row's typed cells; the CSV export of the same rows after it.
+// sampled (does it grow with the rows?), and the file is read back with exceljs, a reader of its
+// own, checking every row's typed cells; the CSV export of the same rows after it. The servers
+// run with `npm start`'s flags (functions/node/low-memory.ts).
 // Usage: node bench/xlsx.ts [postgres|pglite] 1000000   (one size per run; Postgres:
 //   BENCH_DATABASE_URL or the local test one; BENCH_TRACE=1 prints every memory sample;
-//   BENCH_DATA_DIR=<dir>: PGlite's data kept there, and a second run on it skips the filling;
-//   BENCH_HEAP=small: the server on bench/export.ts' small heap, which `npm start` does not set)
+//   BENCH_DATA_DIR=<dir>: PGlite's data kept there, and a second run on it skips the filling)
 import "./reader-gone.ts";
 import { type ChildProcess, fork } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -15,7 +15,7 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
-import { FLAG as LIFTOFF_ONLY } from "../functions/node/low-memory.ts";
+import { serverFlags } from "../functions/node/low-memory.ts";
 import { startedEnv } from "./as-started.ts";
 import { readBackXlsx, XLSX_FIELDS } from "./xlsx-read-back.ts";
 
@@ -33,14 +33,8 @@ const kept = process.env.BENCH_DATA_DIR;
 const dir = kept ?? mkdtempSync(join(tmpdir(), "bench-xlsx-"));
 const filled = kept !== undefined && kind === "pglite" && existsSync(join(dir, "bench-key"));
 const target = new URL("./export-target.ts", import.meta.url);
-// the flags `npm start` runs the server with (functions/node/low-memory.ts: baseline wasm code on
-// the embedded database, V8's own heap sizes), or bench/export.ts' small heap on top
-const FLAGS = [
-  ...(process.env.BENCH_HEAP === "small"
-    ? ["--max-old-space-size=96", "--max-semi-space-size=4"]
-    : []),
-  ...(kind === "pglite" ? [LIFTOFF_ONLY] : []),
-];
+// the flags `npm start` runs the server with: V8's heap settings, baseline wasm code on PGlite
+const FLAGS = serverFlags(kind === "pglite");
 const env = startedEnv(target);
 let child: ChildProcess | null = null;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
