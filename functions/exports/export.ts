@@ -47,7 +47,7 @@ export async function exportResponses(
   });
   const batches = () => recordBatches(ctx, row.id, range, 1000, withTest, filter);
   if (format === "xlsx") {
-    // exceljs loads only when a spreadsheet is asked for (it costs memory and start-up)
+    // the XLSX writer loads only when a spreadsheet is asked for
     const { xlsxWriter } = await import("./xlsx.ts");
     const writer = xlsxWriter(layout, lines, row.definition.title ?? row.slug);
     return answer(() => written(writer, batches()));

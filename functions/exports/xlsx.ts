@@ -1,46 +1,27 @@
-import { createRequire } from "node:module";
-import { PassThrough } from "node:stream";
-import type ExcelJS from "exceljs";
+import { Buffer } from "node:buffer";
 import type { Lineage } from "../../src/core/plan/lineage.ts";
 import type { StoredRecord } from "./records.ts";
 import { type ExportWriter, type Layout, recordCells } from "./writers.ts";
+import { sheetXml } from "./xlsx-sheet.ts";
+import { zipWriter } from "./zip.ts";
 
-/**
- * exceljs' streaming writer alone: its index loads the whole library (673 modules, the reader,
- * the in-memory workbook, CSV), about 11 MB more of the server's memory than the writer's 212
- * (bench/xlsx.ts measures the export's RSS).
- */
-const WorkbookWriter = createRequire(import.meta.url)(
-  "exceljs/lib/stream/xlsx/workbook-writer.js",
-) as typeof ExcelJS.stream.xlsx.WorkbookWriter;
-
-/** The sheet's XML the zip may hold before the writer waits for it (bytes). */
-const BACKLOG = 256 * 1024;
+/** The sheet's XML handed to deflate at once (bytes): below V8's large-object size. */
+const BUFFER = 64 * 1024;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A cell as a spreadsheet should hold it: numbers as numbers, dates as dates, lists as one cell. */
 export type XlsxKind = "text" | "number" | "date" | "instant" | "list" | "boolean";
 
 export function xlsxCell(value: unknown, kind: XlsxKind): unknown {
-  const cell = typed(value, kind);
-  return typeof cell === "string" ? xmlText(cell) : cell;
-}
-
-/**
- * Text as XML 1.0 may hold it. exceljs drops the C0 controls it cannot hold but writes U+FFFE
- * and U+FFFF as they are: one answer holding either made the sheet malformed (Excel calls the
- * file corrupt; LibreOffice showed the rows before it and none after). Lone surrogates become
- * U+FFFD, as the UTF-8 encoder would write them anyway.
- */
-export function xmlText(text: string): string {
-  return text.toWellFormed().replace(/[\uFFFE\uFFFF]/g, "\uFFFD");
-}
-
-function typed(value: unknown, kind: XlsxKind): unknown {
   if (value === undefined || value === null || value === "") return null;
-  if (kind === "instant") return value instanceof Date ? value : new Date(String(value));
-  if (kind === "date" && typeof value === "string" && DATE.test(value))
-    return new Date(`${value}T00:00:00Z`);
+  if (kind === "instant" || (kind === "date" && typeof value === "string" && DATE.test(value))) {
+    const at =
+      value instanceof Date
+        ? value
+        : new Date(kind === "date" ? `${value}T00:00:00Z` : String(value));
+    // a date no calendar has (2026-13-01) stays the text it was
+    return Number.isNaN(at.getTime()) ? String(value) : at;
+  }
   if (kind === "number" && typeof value === "number") return value;
   if (kind === "boolean" && typeof value === "boolean") return value;
   if (typeof value === "boolean") return value;
@@ -78,16 +59,15 @@ export function xlsxWriter(
   };
 }
 
-const FORMATS: Partial<Record<XlsxKind, string>> = {
-  date: "yyyy-mm-dd",
-  instant: "yyyy-mm-dd hh:mm:ss",
-};
-
 /**
- * One sheet written as it is read (SPEC §26): exceljs' streaming WorkbookWriter commits each
- * row into the zip as it comes, and this generator hands on what the zip has written after each
- * batch, so memory holds one batch and not the sheet. Strings are inline (no shared-string
- * table kept in memory) and never formulas: a cell that starts with `=` stays text.
+ * One sheet written as it is read (SPEC §26): the workbook's few small parts, then the sheet's
+ * rows deflated 64 KB of XML at a time into the archive (zip.ts), so memory holds one batch of
+ * records and never the sheet. Strings are inline (no shared-string table kept in memory) and
+ * never formulas: a cell that starts with `=` stays text. Written here rather than by exceljs
+ * (STYLE: a library unless a bench shows it misses a goal): with the server's settings
+ * (low-memory.ts) 1M responses on PGlite took its streaming writer from 165 to 253 MB, growing
+ * with the rows, at 1.24 MB/s, and this writer from 180 to 198 MB, flat, at 1.87 (bench/xlsx.ts).
+ * exceljs loads 20 MB of code and makes objects for every row and cell; tests read back with it.
  */
 export async function* xlsxChunks(
   headers: readonly string[],
@@ -95,64 +75,34 @@ export async function* xlsxChunks(
   batches: AsyncIterable<unknown[][]>,
   sheetName = "Responses",
 ): AsyncGenerator<Uint8Array> {
-  const out = new PassThrough();
-  const written: Buffer[] = [];
-  let ended = false;
-  let failed: unknown = null;
-  out.on("data", (c: Buffer) => written.push(c));
-  out.on("end", () => {
-    ended = true;
-  });
-  out.on("error", (e) => {
-    failed = e;
-  });
-  const book = new WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = book.addWorksheet(xmlText(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, " ")), {
-    views: [{ state: "frozen", ySplit: 1 }],
-  });
-  kinds.forEach((kind, i) => {
-    const column = sheet.getColumn(i + 1);
-    column.width = Math.min(40, Math.max(10, (headers[i] ?? "").length + 2));
-    const numFmt = FORMATS[kind];
-    if (numFmt) column.numFmt = numFmt;
-  });
-  const header = sheet.addRow(headers.map(xmlText));
-  header.font = { bold: true };
-  header.commit();
-  // exceljs pipes the sheet's XML into the zip without waiting for it (its StreamBuf ignores
-  // back-pressure): what deflate has not taken yet waits in the pipe, so the writer waits for
-  // deflate here before the next batch, or a million rows of XML would wait in memory
-  const backlog = () => {
-    // a readable-stream@2 PassThrough (archiver's), whose lengths are in its states
-    type Old = { _writableState?: { length: number }; _readableState?: { length: number } };
-    const pipes = (sheet as unknown as { stream?: { pipes?: Old[] } }).stream?.pipes ?? [];
-    return pipes.reduce(
-      (n, p) => n + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0),
-      0,
-    );
-  };
-  const flush = function* () {
-    while (written.length > 0) yield new Uint8Array(written.shift()!);
-  };
-  for await (const rows of batches) {
-    for (const cells of rows)
-      sheet.addRow(cells.map((v, i) => xlsxCell(v, kinds[i] ?? "text"))).commit();
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      if (failed) throw failed;
-      yield* flush();
-    } while (backlog() > BACKLOG);
+  const zip = zipWriter();
+  const name =
+    sheetName
+      .slice(0, 31)
+      .replace(/[\\/?*[\]:]/g, " ")
+      .trim() || "Responses";
+  const sheet = sheetXml(headers, kinds);
+  for (const [path, xml] of Object.entries(sheet.parts(name))) yield* zip.entry(path, [xml]);
+  // each row's XML written into one buffer that the zip deflates when it is full: no text of a
+  // batch's rows is ever made, which V8 would keep as a large object until a full collection
+  async function* rows() {
+    const buffer = Buffer.allocUnsafe(BUFFER);
+    let used = 0;
+    yield Buffer.from(sheet.head);
+    for await (const batch of batches)
+      for (const cells of batch) {
+        const xml = sheet.row(cells.map((v, i) => xlsxCell(v, kinds[i] ?? "text")));
+        // UTF-8 takes at most three bytes for each UTF-16 unit
+        if (used + xml.length * 3 > BUFFER && used > 0) {
+          yield buffer.subarray(0, used);
+          used = 0;
+        }
+        if (xml.length * 3 > BUFFER) yield Buffer.from(xml);
+        else used += buffer.write(xml, used);
+      }
+    if (used > 0) yield buffer.subarray(0, used);
+    yield Buffer.from(sheet.tail);
   }
-  sheet.commit();
-  await book.commit();
-  while (!ended) {
-    if (failed) throw failed;
-    await new Promise((resolve) => setImmediate(resolve));
-    yield* flush();
-  }
-  yield* flush();
+  yield* zip.entry("xl/worksheets/sheet1.xml", rows());
+  yield zip.end();
 }

@@ -4,6 +4,14 @@ import { fileURLToPath } from "node:url";
 /** V8's flag for baseline wasm code only; benches start an embedded server with it too. */
 export const FLAG = "--liftoff-only";
 
+/** V8's heap settings the server runs with, on any database (see relaunch); benches use them too. */
+export const HEAP_FLAGS = ["--max-semi-space-size=1", "--heap-growing-percent=30"];
+
+/** The V8 flags `npm start` runs the server with: the heap's, and on PGlite baseline wasm code. */
+export function serverFlags(pglite: boolean): string[] {
+  return [...HEAP_FLAGS, ...(pglite ? [FLAG] : [])];
+}
+
 /** Where Node keeps, between starts, the server's modules with their types stripped and compiled. */
 export const COMPILE_CACHE = fileURLToPath(
   new URL("../../node_modules/.cache/formdown/compile", import.meta.url),
@@ -60,23 +68,34 @@ export async function warmCompileCache(): Promise<void> {
  *   took hundreds of megabytes, again and again (an idle server measured 255 MB with peaks of
  *   760 MB; with baseline code only, 196 MB flat). It costs no speed here: 80,000 rows in batched
  *   INSERTs took 4.8–5.5 s on baseline code and 6.0–6.3 s with the optimiser, whose compiling
- *   competes for the same two cores. Not with DATABASE_URL (no wasm to speak of), and not when
- *   FORMDOWN_LOW_MEMORY=0 asks for speed over memory.
+ *   competes for the same two cores. Not with DATABASE_URL (no wasm to speak of).
+ * - V8's heap sized for a server that should stay small, on either database (HEAP_FLAGS), with
+ *   no limit that could end the process. On a machine with gigabytes V8 lets its old generation
+ *   grow to four times what survived the last full collection before it collects again: a
+ *   1M-row XLSX export (bench/xlsx.ts) took the heap from 33 to 131–229 MB, all but the first
+ *   ~35 MB garbage not yet collected. `--heap-growing-percent=30` grows it by 1.3 times, V8's
+ *   own factor for small heaps (51 MB at that export's peak), and a young generation of 1 MB
+ *   semi-spaces instead of up to 16 MB keeps short-lived objects from adding their share; the
+ *   export's speed stayed within the noise (1.9–2.1 MB/s).
  *
- * This runs before the configuration is read, so it reads those two itself.
+ * Not when FORMDOWN_LOW_MEMORY=0 asks for speed over memory (the compile cache stays). A flag
+ * the process was started with stays as given. This runs before the configuration is read, so
+ * it reads those two itself.
  */
 export function relaunch(): void {
   if (typeof process.execve !== "function") return;
-  const liftoff =
-    !process.execArgv.includes(FLAG) &&
-    !process.env.DATABASE_URL &&
-    process.env.FORMDOWN_LOW_MEMORY !== "0";
+  // a flag the process was started with stays (one named twice: V8 takes the last)
+  const given = (flag: string) => process.execArgv.some((a) => a.startsWith(flag.split("=")[0]!));
+  const flags =
+    process.env.FORMDOWN_LOW_MEMORY === "0"
+      ? []
+      : serverFlags(!process.env.DATABASE_URL).filter((f) => !given(f));
   const env = withCompileCache(process.env);
-  if (!liftoff && env === process.env) return;
+  if (flags.length === 0 && env === process.env) return;
   try {
     process.execve(
       process.execPath,
-      [process.execPath, ...(liftoff ? [FLAG] : []), ...process.execArgv, ...process.argv.slice(1)],
+      [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)],
       env as Record<string, string>,
     );
   } catch {

@@ -1,14 +1,15 @@
 // What `npm start` runs (functions/node/start.ts) restarts itself as the server should run
 // (functions/node/low-memory.ts): with Node's compile cache, so a start after the first never
-// loads the TypeScript stripper, and on PGlite with baseline wasm code only. `npm install` fills
-// the cache with every module the server loads, those it loads on first use included.
+// loads the TypeScript stripper, with V8's heap settings for a small server, and on PGlite with
+// baseline wasm code only. `npm install` fills the cache with every module the server loads,
+// those it loads on first use included.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { COMPILE_CACHE, FLAG } from "../../functions/node/low-memory.ts";
+import { COMPILE_CACHE, FLAG, HEAP_FLAGS } from "../../functions/node/low-memory.ts";
 import { startChild } from "../faults/child-server.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -32,7 +33,7 @@ const healthStatus = (url: string) =>
   );
 
 describe("how the server process runs", () => {
-  it("restarts itself with the compile cache and, on PGlite, baseline wasm code only", async () => {
+  it("restarts itself with the compile cache, V8's heap settings and, on PGlite, baseline wasm code only", async () => {
     const dataDir = tempDir("formdown-start-");
     const server = await startChild({
       dataDir,
@@ -45,6 +46,8 @@ describe("how the server process runs", () => {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
       expect(environ).toContain(`NODE_COMPILE_CACHE=${COMPILE_CACHE}`);
       expect(argv).toContain(FLAG);
+      // V8's heap settings for a small server (a 1M-row XLSX export peaked at 375 MB without)
+      for (const flag of HEAP_FLAGS) expect(argv).toContain(flag);
       expect(argv).toContain(join(ROOT, "functions/node/start.ts"));
       // asked without keep-alive: a stop waits up to FORMDOWN_DRAIN_MS for a kept-alive
       // connection (SPEC §17), and this test is not about that wait

@@ -56,7 +56,7 @@ export async function freshDb(
   if (kind === "pglite") {
     pgliteParts ??= loadPgliteParts();
     const { tar, wasm, bundle, params } = await pgliteParts;
-    // the embedded server's own settings (16 MB of shared buffers, not Postgres' 128): zeroing
+    // the embedded server's own settings (8 MB of shared buffers, not Postgres' 128): zeroing
     // the larger pool was a third of each start, and a process holding it forks (git) slower
     const pg = await PGlite.create({
       loadDataDir: bytes(tar, false),
