@@ -70,8 +70,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // an empty database gets its first account unless accounts come from the admin API
   const firstKey =
     ctx.config.embedded || !ctx.config.adminToken ? await ensureFirstAccount(ctx) : null;
-  if (!options.skipRepositoryForms) {
-    const { deployed, invalid, results } = await reconcileRepository(ctx);
+  // a repository that cannot be read now (GitHub out of reach) leaves the stored forms as they are
+  const reconciled = options.skipRepositoryForms
+    ? null
+    : await reconcileRepository(ctx).catch((error: unknown) => {
+        ctx.log.error(
+          "The repository's forms were not read; the stored forms stay as they were",
+          error,
+        );
+        return null;
+      });
+  if (reconciled) {
+    const { deployed, invalid, results } = reconciled;
     const closed = results.filter((r) => r.result === "closed").length;
     if (deployed.length + invalid.length > 0) {
       ctx.log.info(

@@ -3,6 +3,7 @@
 // server on its own checkout and by `formdown deploy` in the author's.
 import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
+import { oversized, REPO_FILE_BYTES, REPO_TOTAL_BYTES } from "./plain.ts";
 
 const run = promisify(execFile);
 
@@ -81,8 +82,10 @@ export async function renamesSince(
 }
 
 /**
- * Every file under `dir` as committed at `commit` (not the working tree: what is written but not
- * committed is not deployed), read by two `git` processes whatever the number of files.
+ * Every Markdown file under `dir` as committed at `commit` (not the working tree: what is
+ * written but not committed is not deployed), read by two `git` processes whatever the number
+ * of files: each at most REPO_FILE_BYTES (larger ones `oversized()`, unread), REPO_TOTAL_BYTES in
+ * all, so a huge file committed beside the forms cannot take the server's memory.
  */
 export async function filesAt(
   root: string,
@@ -91,14 +94,29 @@ export async function filesAt(
 ): Promise<Map<string, string>> {
   const listed = await run(
     "git",
-    ["-C", root, "ls-tree", "-r", "-z", "--name-only", "--full-name", commit, "--", dir],
-    {
-      maxBuffer: 16 << 20,
-    },
+    ["-C", root, "ls-tree", "-r", "-z", "-l", "--full-name", commit, "--", dir],
+    { maxBuffer: 32 << 20 },
   );
-  const paths = listed.stdout.split("\0").filter(Boolean);
   const out = new Map<string, string>();
-  if (paths.length === 0) return out;
+  const wanted: string[] = [];
+  let total = 0;
+  // `<mode> <type> <object> <size>\t<path>`
+  for (const entry of listed.stdout.split("\0")) {
+    const m = /^\d+ blob [0-9a-f]+ +(\d+)\t(.+\.md)$/s.exec(entry);
+    if (!m) continue;
+    const size = Number(m[1]);
+    if (size > REPO_FILE_BYTES) {
+      out.set(m[2]!, oversized());
+      continue;
+    }
+    total += size;
+    if (total > REPO_TOTAL_BYTES)
+      throw new Error(
+        `The form files under ${dir} at ${commit} hold more than ${REPO_TOTAL_BYTES >> 20} MB.`,
+      );
+    wanted.push(m[2]!);
+  }
+  if (wanted.length === 0) return out;
   const bytes = await new Promise<Buffer>((resolve, reject) => {
     const child = spawn("git", ["-C", root, "cat-file", "--batch"], {
       stdio: ["pipe", "pipe", "ignore"],
@@ -111,17 +129,17 @@ export async function filesAt(
         ? resolve(Buffer.concat(chunks))
         : reject(new Error(`git cat-file exited ${code}`)),
     );
-    child.stdin.end(paths.map((p) => `${commit}:${p}\n`).join(""));
+    child.stdin.end(wanted.map((p) => `${commit}:${p}\n`).join(""));
   });
   let at = 0;
-  for (const path of paths) {
+  for (const path of wanted) {
     const eol = bytes.indexOf(10, at);
     const header = bytes.subarray(at, eol).toString("utf8").split(" ");
     at = eol + 1;
-    if (header[1] !== "blob") continue; // "missing", or a submodule
+    if (header[1] !== "blob") continue; // "missing"
     const size = Number(header[2]);
     out.set(path, bytes.subarray(at, at + size).toString("utf8"));
     at += size + 1;
   }
-  return out;
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -57,11 +57,20 @@ export function githubRepository(options: Options): FormRepository {
     },
     async list(dir) {
       const out: string[] = [];
+      // only a folder that is not there is empty: a listing that failed (an outage, a rate
+      // limit, a bad token) throws, or a reconcile would read every file as removed and close
+      // every form of the repository (test/security/github-repo.test.ts)
       const walk = async (path: string) => {
-        const { data } = await octokit.repos
-          .getContent({ owner, repo, path })
-          .catch(() => ({ data: [] as unknown }));
+        const { data } = await octokit.repos.getContent({ owner, repo, path }).catch((error) => {
+          if ((error as { status?: number }).status === 404) return { data: [] as unknown };
+          throw error;
+        });
         if (!Array.isArray(data)) return;
+        // the contents API lists at most 1,000 entries of a folder: more would read as removed
+        if (data.length >= 1000)
+          throw new Error(
+            `${path} holds 1,000 entries or more: too many to list through GitHub's contents API.`,
+          );
         for (const entry of data as { type: string; path: string }[]) {
           if (entry.type === "dir") await walk(entry.path);
           else if (entry.type === "file") out.push(entry.path);

@@ -1,7 +1,18 @@
-import { lstat, mkdir, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { raise } from "../../src/core/errors.ts";
+import { MAX_FORM_BYTES } from "../../src/core/form-bounds.ts";
 import type { FormRepository } from "../context.ts";
+
+/**
+ * The most of one file a reconcile reads (a form file is at most 256 KB, its translations a few
+ * times its texts). A larger one is never read whole: it is given as `oversized()`, which no form
+ * or translation file passes.
+ */
+export const REPO_FILE_BYTES = 2 * 1024 * 1024;
+/** The most the form files of one commit may hold altogether: past it, a reconcile stops. */
+export const REPO_TOTAL_BYTES = 256 * 1024 * 1024;
+export const oversized = () => " ".repeat(MAX_FORM_BYTES + 1);
 
 /** Resolves a repository-relative path, refusing anything that escapes the root. */
 export function inside(root: string, path: string): string {
@@ -56,7 +67,10 @@ export function plainRepository(root: string): FormRepository {
     },
     async read(path) {
       try {
-        return await readFile(await unlinked(root, path), "utf8");
+        const file = await unlinked(root, path);
+        // a huge file beside the forms is never read whole
+        if ((await stat(file)).size > REPO_FILE_BYTES) return oversized();
+        return await readFile(file, "utf8");
       } catch {
         return null;
       }

@@ -4,7 +4,11 @@ import type { Compiled } from "../core/logic/compiled-types.ts";
 import type { EndingView } from "./finish.ts";
 
 export interface Definition {
-  slug: string;
+  /**
+   * The name of this browser's kept answers (restore.ts): `@<handler>/<slug>`, the same on a built
+   * and a served page; never the slug alone, which another account may take once it is freed.
+   */
+  keep: string;
   type: string;
   fields: Field[];
   hidden: string[];
@@ -15,7 +19,7 @@ export interface Definition {
   /**
    * How its API calls name the form (SPEC §22): its id on a page the server rendered, else its
    * slug; then `query` is `?built=<commit>`, the commit a page built from files was built at
-   * (functions/services/form-address.ts). The slug alone names the browser's saved answers.
+   * (functions/services/form-address.ts).
    */
   form: string;
   query: string;

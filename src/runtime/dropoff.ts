@@ -38,5 +38,5 @@ export function reachAt(
       beacon(form, { type: "progress", field: field.id });
   });
   if (index > from) saved.f = index;
-  save(def.slug, saved);
+  save(def.keep, saved);
 }

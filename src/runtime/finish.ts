@@ -40,7 +40,7 @@ export function showEnding(
   done: HTMLElement,
   ending: EndingView,
   values: PipeValues,
-  post: ((message: unknown) => void) | null,
+  post: ((message: unknown, to?: string) => void) | null,
 ): void {
   done.querySelector("h2")!.textContent = pipe(ending.title, values);
   done.querySelector(".fd-ending")!.innerHTML = pipe(ending.html, values, escapeHtml);
@@ -53,9 +53,19 @@ export function showEnding(
   link.textContent = done.dataset.redirecting ?? "";
   link.href = url;
   done.append(link);
-  // in an embed the page around the form navigates (embed.js), not the little frame
-  if (post) post({ formdown: "redirect", url });
-  else location.assign(url);
+  // in an embed the page around the form navigates (embed.js), not the little frame; the address
+  // carries answers, so only a page of its own site is told it (any site may frame a form), and
+  // the frame moves the page itself where the browser lets it (test/pages/embed-redirect.test.ts)
+  if (!post) {
+    location.assign(url);
+    return;
+  }
+  post({ formdown: "redirect", url }, new URL(url).origin);
+  try {
+    top!.location.href = url;
+  } catch {
+    // refused: the link above still goes there
+  }
 }
 
 export function showScore(

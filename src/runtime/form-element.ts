@@ -214,7 +214,7 @@ export class FormdownForm extends HTMLElement {
     void this.antiBot();
     void this.finish();
     this.saved.a = this.answers();
-    save(this.def.slug, this.saved);
+    save(this.def.keep, this.saved);
     this.render();
   }
 

@@ -2,10 +2,13 @@
 // frame follows the content's height through postMessage.
 export const params = new URLSearchParams(location.search);
 
-/** Posts to the embedding page; null when the form is not embedded. */
+/**
+ * Posts to the embedding page (any site may frame a form: only to `to`'s origin when the message
+ * carries answers); null when the form is not embedded.
+ */
 export const post =
   params.get("embed") === "1" && parent !== window
-    ? (message: unknown) => parent.postMessage(message, "*")
+    ? (message: unknown, to = "*") => parent.postMessage(message, to)
     : null;
 
 /** In a frame: embed styling, and the frame's height kept to the content's. */

@@ -20,7 +20,7 @@ export async function resumed(form: FormdownForm): Promise<Resumed | null> {
   const res = await fetch(form.url(`/partial/${encodeURIComponent(token)}`)).catch(() => null);
   if (!res?.ok) return null;
   saved.r = token;
-  save(def.slug, saved);
+  save(def.keep, saved);
   return (await res.json()) as Resumed;
 }
 
@@ -44,5 +44,5 @@ export async function savePartial(form: FormdownForm, page: number): Promise<voi
   }).catch(() => null);
   if (!res?.ok) return;
   saved.r = ((await res.json()) as { resume: string }).resume;
-  save(def.slug, saved);
+  save(def.keep, saved);
 }

@@ -15,20 +15,21 @@ export interface Saved {
   r?: string | undefined;
 }
 
-const key = (slug: string) => `formdown:${slug}`;
+/** `formdown:@<handler>/<slug>` (Definition.keep). */
+const key = (keep: string) => `formdown:${keep}`;
 
-export function load(slug: string): Saved | null {
+export function load(keep: string): Saved | null {
   try {
-    return JSON.parse(localStorage.getItem(key(slug)) ?? "null") as Saved | null;
+    return JSON.parse(localStorage.getItem(key(keep)) ?? "null") as Saved | null;
   } catch {
     return null;
   }
 }
 
-export function save(slug: string, saved: Saved | null): void {
+export function save(keep: string, saved: Saved | null): void {
   try {
-    if (saved) localStorage.setItem(key(slug), JSON.stringify(saved));
-    else localStorage.removeItem(key(slug));
+    if (saved) localStorage.setItem(key(keep), JSON.stringify(saved));
+    else localStorage.removeItem(key(keep));
   } catch {
     // no storage: nothing to keep
   }
@@ -41,7 +42,7 @@ export function save(slug: string, saved: Saved | null): void {
  */
 export function restoreKept(form: FormdownForm, params: URLSearchParams): void {
   const { def } = form;
-  const saved = load(def.slug);
+  const saved = load(def.keep);
   if (saved?.a) form.saved = saved;
   const pre: Saved["a"] = {};
   for (const f of def.fields) {

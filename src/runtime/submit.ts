@@ -78,7 +78,7 @@ export async function submit(form: FormdownForm): Promise<void> {
     }
     if (answer.status === 201) {
       const values = { ...form.values(), score: answer.score ?? null };
-      save(def.slug, null);
+      save(def.keep, null);
       return (await form.finish()).showDone(form, def, answer, values, tr);
     }
     // the server spends the anti-bot token once the form is open and its version known (access

@@ -20,6 +20,8 @@ export async function startGithubFake(owner: string, repo: string) {
   const comments = new Map<number, { id: number; issue: number; body: string }>();
   const labels = new Map<number, string[]>();
   const calls: { method: string; path: string; body: unknown }[] = [];
+  /** Set `down` to answer every request 503, as GitHub in an outage. */
+  const outage = { down: false };
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -30,6 +32,7 @@ export async function startGithubFake(owner: string, repo: string) {
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(json));
       };
+      if (outage.down) return reply(503, { message: "Service unavailable" });
       if (!req.headers.authorization?.includes("ghp_test"))
         return reply(401, { message: "Bad credentials" });
       const url = new URL(req.url ?? "/", "http://x");
@@ -132,6 +135,7 @@ export async function startGithubFake(owner: string, repo: string) {
     comments,
     labels,
     calls,
+    outage,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

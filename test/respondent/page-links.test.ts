@@ -104,7 +104,7 @@ describe("the page and its URL", () => {
     expect(partial).toMatchObject({ status: "partial", payload: { name: "Grace" } });
     // the token this browser kept, as the resume link carries it
     const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem("formdown:long") ?? "{}").r as string,
+      () => JSON.parse(localStorage.getItem("formdown:@me/long") ?? "{}").r as string,
     );
     expect(token).toBeTruthy();
     const other = await suite.context.browser()!.newContext();
