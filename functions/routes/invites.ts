@@ -17,7 +17,7 @@ export function inviteRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "createInvites",
       "Mint single-use links (one per email, sent through the outbox, plus count more)",
-      { 201: json(invitesCreated), ...errors("BadRequest"), ...owner },
+      { 201: json(invitesCreated), ...errors("BadRequest", "Conflict"), ...owner },
       { requestBody: requestBody(invitesBody) },
     ),
     async (c) =>

@@ -10,9 +10,17 @@ export function escapeMarkdown(text: string): string {
       .replace(/_/g, (c, at: number, all: string) =>
         /\w/.test(all[at - 1] ?? "") && /\w/.test(all[at + 1] ?? "") ? c : `\\${c}`,
       )
-      // a block marker at a line's start: `\#`, `\-`, and `1\.` (a backslash escapes only punctuation)
-      .replace(/^(\s*)([#>+-])(\s)/gm, (_m, a: string, b: string, c: string) => `${a}\\${b}${c}`)
-      .replace(/^(\s*\d+)([.)])(\s)/gm, (_m, a: string, b: string, c: string) => `${a}\\${b}${c}`)
+      // a block marker at a line's start: `\#`, `\-`, and `1\.` (a backslash escapes only punctuation).
+      // The indent stops at a line break: `\s*` crossed them, so from every one of 300,000 line
+      // breaks in an answer it scanned to the end (an export or report of it held the loop 80 s)
+      .replace(
+        /^([^\S\n\r\u2028\u2029]*)([#>+-])(\s)/gm,
+        (_m, a: string, b: string, c: string) => `${a}\\${b}${c}`,
+      )
+      .replace(
+        /^([^\S\n\r\u2028\u2029]*\d+)([.)])(\s)/gm,
+        (_m, a: string, b: string, c: string) => `${a}\\${b}${c}`,
+      )
   );
 }
 
