@@ -136,3 +136,66 @@ describe.runIf(SOFFICE)("the CSV export in LibreOffice headless", () => {
     }
   }, 120_000);
 });
+
+// The XLSX export is written by our own streaming writer (functions/exports/xlsx-sheet.ts, zip.ts):
+// LibreOffice, a reader other than the one the suites use, opens it with its cells typed. The
+// file is converted by LibreOffice (read, then written again as it understood it) and read back.
+describe.runIf(SOFFICE)("the XLSX export in LibreOffice headless", () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ db: "pglite" });
+  });
+  afterAll(async () => s?.close());
+
+  it("reads numbers, dates and instants as typed, text and formulas as text", async () => {
+    const api = client(s.url, s.apiKey);
+    const form = {
+      title: "Visits",
+      slug: "visits",
+      humanness: false,
+      fields: [
+        { id: "name", type: "text", label: "Name" },
+        { id: "guests", type: "number", label: "Guests" },
+        { id: "day", type: "date", label: "Day" },
+        { id: "ok", type: "yes_no", label: "Agreed" },
+      ],
+    };
+    expect((await api("POST", "/api/forms", { body: form })).status).toBe(201);
+    const fields = { name: '=HYPERLINK("x")', guests: 2.5, day: "2026-11-28", ok: "yes" };
+    expect(
+      (await api("POST", "/api/forms/visits/submit", { key: null, body: { fields } })).status,
+    ).toBe(201);
+    const res = await fetch(`${s.url}/api/forms/visits/responses/export?format=xlsx`, {
+      headers: { authorization: `Bearer ${s.apiKey}` },
+    });
+    expect(res.status).toBe(200);
+    const dir = join(s.dataDir, "lo-xlsx");
+    mkdirSync(join(dir, "out"), { recursive: true });
+    writeFileSync(join(dir, "visits.xlsx"), new Uint8Array(await res.arrayBuffer()));
+    await promisify(execFile)(
+      SOFFICE!,
+      [
+        `-env:UserInstallation=file://${dir}/profile`,
+        "--headless",
+        "--convert-to",
+        "xlsx",
+        "--outdir",
+        join(dir, "out"),
+        join(dir, "visits.xlsx"),
+      ],
+      { timeout: 90_000 },
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(join(dir, "out", "visits.xlsx"));
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const header = rows[0] as string[];
+    const cell = (label: string) => rows[1]![header.indexOf(label)];
+    expect(header).toEqual(expect.arrayContaining(["Name", "Guests", "Day", "Agreed"]));
+    expect(cell("Name")).toBe('=HYPERLINK("x")');
+    expect(cell("Guests")).toBe(2.5);
+    expect(cell("Day")).toEqual(new Date("2026-11-28T00:00:00Z"));
+    expect(cell("Agreed")).toBe("yes");
+    expect(cell("Submitted at")).toBeInstanceOf(Date);
+  }, 120_000);
+});
