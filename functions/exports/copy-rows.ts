@@ -12,7 +12,7 @@
 // must be read as text (a list with escapes, Markdown beyond ASCII) is decoded, written the way
 // the batched path writes it (src/core/csv.ts, src/core/markdown.ts), and encoded back.
 import { Buffer } from "node:buffer";
-import { cellText, csvCell } from "../../src/core/csv.ts";
+import { cellText, csvCell, FORMULA_START } from "../../src/core/csv.ts";
 import { escapeCell } from "../../src/core/markdown.ts";
 
 /** A field as bytes, one a character: COPY's NULL (`\N`) as null. */
@@ -130,8 +130,15 @@ function joinedStrings(t: string, end: number): string | null {
 
 /** What makes `csvCell` change a cell: a start a spreadsheet runs as a formula, a quote, comma or line break. */
 const CSV_SPECIAL = /^[=+\-@\t\r]|[",\r\n]/;
+/** A start of a space, line break or BOM (its first byte), which a formula's sign may follow. */
+const SPACED = /^[ \n\xef]/;
 /** A cell's text as `csvCell` writes it (by `csvCell` itself whenever it would change it). */
-export const csvText = (t: string) => (CSV_SPECIAL.test(t) ? csvCell(t) : t);
+export const csvText = (t: string) =>
+  SPACED.test(t) && FORMULA_START.test(decode(t))
+    ? encode(csvCell(decode(t)))
+    : CSV_SPECIAL.test(t)
+      ? csvCell(t)
+      : t;
 
 /**
  * Whatever `escapeCell` could change: its syntax characters, control characters and line

@@ -49,8 +49,12 @@ const table = (chars: string, ranges: [number, number][] = []) => {
   return t;
 };
 
-/** What `csvText` changes: a start a spreadsheet runs as a formula, a quote, comma or line break. */
-const CSV_START = table("=+-@\t\r");
+/**
+ * What `csvText` changes: a start a spreadsheet runs as a formula, a quote, comma or line break.
+ * A cell starting with a space, a line break or a BOM's first byte is read by `csvText` (a
+ * formula's sign may follow them).
+ */
+const CSV_START = table("=+-@\t\r\n \xef");
 export const CSV: Dialect = {
   any: table('",\r\n'),
   first: CSV_START,

@@ -33,12 +33,23 @@ export function respondentRecipients(form: Form, payload: Record<string, unknown
 export const COPY_LIMIT = 3;
 
 /**
- * The address of `["address"]` as the limit counts it: lower case, without a `+tag` (one mailbox
- * under many spellings is one address).
+ * The address of `["address"]` as the limit counts it: lower case, without a `+tag`, and the
+ * domain as the mailer sends to it (one mailbox under many spellings is one address). nodemailer
+ * reads `。 ． ｡` as dots and writes a Unicode domain as its A-label, so the domain is read as
+ * the URL parser reads a host (UTS 46): `victim@mail.example。org` is victim@mail.example.org.
  */
 export function copyKey(recipients: string): string {
   const [address] = JSON.parse(recipients) as [string];
   const at = address.lastIndexOf("@");
-  const local = address.slice(0, at).split("+")[0];
-  return `${local}${address.slice(at)}`.toLowerCase();
+  const local = address.slice(0, at).split("+")[0]!.normalize("NFC");
+  return `${local}@${asciiDomain(address.slice(at + 1))}`.toLowerCase();
+}
+
+/** The domain as a host name (A-labels, dots mapped, lower case); as written if it is none. */
+function asciiDomain(domain: string): string {
+  try {
+    return new URL(`http://${domain}/`).hostname;
+  } catch {
+    return domain;
+  }
 }

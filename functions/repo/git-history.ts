@@ -100,9 +100,11 @@ export async function filesAt(
   const out = new Map<string, string>();
   const wanted: string[] = [];
   let total = 0;
-  // `<mode> <type> <object> <size>\t<path>`
+  // `<mode> <type> <object> <size>\t<path>`. A path with a line break (git allows one; no form
+  // or translation file has one) is left unread: cat-file reads its requests a line each, so
+  // `forms/@a\n<tree>:evil.md` was two of them and every path after it got the one before's text
   for (const entry of listed.stdout.split("\0")) {
-    const m = /^\d+ blob [0-9a-f]+ +(\d+)\t(.+\.md)$/s.exec(entry);
+    const m = /^\d+ blob [0-9a-f]+ +(\d+)\t([^\n]+\.md)$/.exec(entry);
     if (!m) continue;
     const size = Number(m[1]);
     if (size > REPO_FILE_BYTES) {

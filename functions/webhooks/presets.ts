@@ -2,6 +2,7 @@
 // per response to an incoming webhook; `sheet` posts one row per response as JSON to an Apps
 // Script web app (its doPost appends `row` under `headers`). Built like every body: from the
 // delivery's rows when the attempt is made, the same on every retry.
+import { FORMULA_START } from "../../src/core/csv.ts";
 import { pipe } from "../../src/core/piping.ts";
 import type { EventSource } from "./payload.ts";
 
@@ -113,7 +114,7 @@ function slackBody(e: EventSource): string | null {
  * respondent's `=IMPORTXML(…)` would run in the owner's sheet. As the CSV exports do
  * (src/core/csv.ts), such a text gets a leading `'`, which Sheets shows as plain text.
  */
-const sheetText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+const sheetText = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
 function sheetBody(e: EventSource): string | null {
   const form = { form_id: e.form_id, slug: e.slug, title: e.title };

@@ -85,13 +85,19 @@ export function cellText(value: unknown): string {
 }
 
 /**
- * RFC 4180 quoting, with spreadsheet formulas neutralised in text cells (a leading = + - @ tab or
- * CR gets `'`). A number is written as the number it is: `-4` stays `-4`, so a spreadsheet,
+ * A text a spreadsheet may run as a formula: `= + - @` after any spaces, line breaks or BOMs, or
+ * a leading tab or CR. LibreOffice reads ` =1+1` as a formula (seventh review).
+ */
+export const FORMULA_START = /^(?:[\t\r]|[ \t\r\n\ufeff]*[=+\-@])/;
+
+/**
+ * RFC 4180 quoting, with spreadsheet formulas neutralised in text cells (FORMULA_START gets
+ * `'`). A number is written as the number it is: `-4` stays `-4`, so a spreadsheet,
  * pandas or R reads a number (SPEC §23); a text that only looks like one is still text.
  */
 export function csvCell(value: unknown): string {
   let text = cellText(value);
-  if (typeof value !== "number" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value !== "number" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
