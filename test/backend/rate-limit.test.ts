@@ -13,6 +13,7 @@ import { type RunningServer, startServer } from "../../functions/node/server.ts"
 import { createAccount } from "../../functions/services/accounts.ts";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS, freshDb } from "../helpers/db.ts";
+import { freshWindow } from "../helpers/windows.ts";
 
 /**
  * A Db that records every statement sent through it. `insertDelayMs` holds each INSERT of a
@@ -89,15 +90,6 @@ const post = (url: string, path: string, ip = "203.0.113.7") =>
     body: JSON.stringify({ fields: { a: "x" } }),
   });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/**
- * Windows are whole minutes: a test that must not straddle two starts early in one. What follows
- * each call takes about a second here, a few on a machine with both cores busy: ten seconds of
- * window left is room enough, and the wait before it averages under a second per test.
- */
-async function freshWindow(needMs = 10_000) {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needMs) await sleep(left + 50);
-}
 const isLimitRow = (text: string) => text.includes("rate_limits");
 
 describe.each(DB_KINDS)("the submit limiter on one server (%s)", (kind) => {
