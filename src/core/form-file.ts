@@ -2,7 +2,12 @@
 // Node roots (gray-matter); the page runtime never imports it.
 import matter from "gray-matter";
 import { definitionSizeProblem } from "./definition-size.ts";
-import { MAX_FORM_BYTES, overFormBytes } from "./form-bounds.ts";
+import {
+  longestHeaderBlank,
+  MAX_FORM_BYTES,
+  MAX_HEADER_BLANKS,
+  overFormBytes,
+} from "./form-bounds.ts";
 import type { FormFileError } from "./form-file-error.ts";
 import { type Form, formSchema } from "./schema.ts";
 import { describePath, formatPath, formIssues, MAX_ISSUES } from "./validate-form.ts";
@@ -36,6 +41,11 @@ export function readHeader(text: string, file: string): Header {
   }
   if (overFormBytes(text)) {
     const message = `the form file is over ${MAX_FORM_BYTES / 1024} KB`;
+    return { ok: false, errors: [{ file, line: 1, path: "", message }] };
+  }
+  const blanks = longestHeaderBlank(text);
+  if (blanks > MAX_HEADER_BLANKS) {
+    const message = `the header holds ${blanks.toLocaleString("en-US")} blank characters in a row; at most ${MAX_HEADER_BLANKS.toLocaleString("en-US")}`;
     return { ok: false, errors: [{ file, line: 1, path: "", message }] };
   }
   let data: Record<string, unknown>;
