@@ -76,6 +76,13 @@ export async function call(
         problem: outside ? `answer outside its outputSchema: ${e.message}` : null,
       };
     }
+    // a message over the route's body bound is refused as HTTP 413 with {error, code} before it is
+    // read (functions/mcp/route.ts): an answer, for arguments that big (a run of escaped NULs)
+    if (
+      /"code":"payload_too_large"/.test(e.message) &&
+      new TextEncoder().encode(JSON.stringify(args)).length > 1024 * 1024 - 200
+    )
+      return { outcome: "payload_too_large", problem: null };
     return { outcome: "failure", problem: `${e.constructor.name}: ${e.message}` };
   }
 }
