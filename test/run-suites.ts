@@ -84,7 +84,8 @@ function run(command: string, argv: string[], quiet: boolean): Promise<number> {
 
 // `npm test` (--checks): the typecheck and the lint run beside the suites, not before them. The
 // suites wait on browsers and child processes about a third of their time, which the two checks
-// fill (about 15 s less on two cores); a check that fails prints its output at the end.
+// fill (about 15 s less on two cores); a check that fails prints its output as it ends, and a
+// line at the end says so.
 // Astro's types for tsc are written first, under the build lock, after the pages build (which
 // would write them again while tsc reads them); the suites' own builds wait for the lock.
 // (each on this Node: a bare node_modules/.bin/x would run on the machine's, CONTRIBUTING.md)
