@@ -54,7 +54,7 @@ export function requireKey(ctx: AppContext): MiddlewareHandler<Env> {
     c.set("account", account);
     await next();
     // every read of responses and every change, once it succeeded (SPEC §26)
-    await auditRest(ctx, c, account, method, route);
+    await auditRest(ctx, c, account, method === "HEAD" ? undefined : needed.audit);
   };
 }
 

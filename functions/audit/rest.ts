@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
 import type { Account } from "../services/accounts.ts";
-import { ROUTE_ACTIONS } from "./actions.ts";
+import type { AuditedOperation } from "./actions.ts";
 import { auditDetail, recordAudit } from "./log.ts";
 
 /** The `slug` of a JSON answer (a form made or replaced by the call), if it names one. */
@@ -16,17 +16,15 @@ async function answerSlug(res: Response): Promise<string | null> {
 
 /**
  * After a REST operation answered (requireKey, auth.ts, calls this for every route with a key):
- * a successful one that ROUTE_ACTIONS names is written to the audit log, with the path's other
- * parameters and the query as its details.
+ * a successful one that route-scopes.ts gives an audit action is written to the audit log, with
+ * the path's other parameters and the query as its details.
  */
 export async function auditRest(
   ctx: AppContext,
   c: Context,
   account: Account,
-  method: string,
-  route: string,
+  op: AuditedOperation | undefined,
 ): Promise<void> {
-  const op = method === "HEAD" ? undefined : ROUTE_ACTIONS[`${method} ${route}`];
   if (!op || c.error || c.res.status >= 400) return;
   const { slug, ...params } = c.req.param() as Record<string, string>;
   const form = (op.form === "answer" ? await answerSlug(c.res) : null) ?? slug ?? null;

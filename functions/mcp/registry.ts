@@ -1,3 +1,5 @@
+import type { AuditedOperation } from "../audit/actions.ts";
+import { ROUTE_SCOPES } from "../route-scopes.ts";
 import type { Scope } from "../scopes.ts";
 import type { ToolDef } from "./tool.ts";
 import { addFieldTool } from "./tools/add-field.ts";
@@ -73,49 +75,21 @@ export const TOOLS: ToolDef[] = [
   listAuditTool,
 ];
 
-/**
- * The scope each tool needs (SPEC §23), checked by callTool (server.ts) before its arguments: a
- * tool missing here needs `admin`, and test/security/key-scopes.test.ts fails on it.
- */
-export const TOOL_SCOPES: Record<string, Scope> = {
-  create_form: "write",
-  publish_form: "write",
-  update_form: "write",
-  update_form_access: "write",
-  add_field: "write",
-  update_field: "write",
-  remove_field: "write",
-  move_field: "write",
-  deploy_form: "write",
-  get_form: "read",
-  list_forms: "read",
-  list_responses: "read",
-  get_response: "read",
-  get_form_stats: "read",
-  get_response_report: "read",
-  export_responses: "read",
-  get_responses: "read",
-  validate_form: "read",
-  test_form: "read",
-  whoami: "read",
-  get_form_file: "read",
-  add_webhook: "admin",
-  list_webhooks: "admin",
-  delete_webhook: "admin",
-  test_webhook: "admin",
-  list_webhook_deliveries: "admin",
-  delete_response: "admin",
-  delete_responses: "admin",
-  delete_form: "admin",
-  // its submits store test answers
-  try_form: "write",
-  // personal links (SPEC §25), as REST's /invites routes
-  create_invites: "write",
-  list_invites: "read",
-  revoke_invite: "write",
-  // as GET /api/audit (SPEC §26)
-  list_audit: "admin",
-};
+/** Each tool's grant (tool.ts): its REST twin's scope and audit action, or its own. */
+const grantOf = (t: ToolDef) => ("rest" in t.grant ? ROUTE_SCOPES[t.grant.rest] : t.grant);
+
+/** The scope each tool needs (SPEC §23), checked by callTool (server.ts) before its arguments. */
+export const TOOL_SCOPES: Record<string, Scope> = Object.fromEntries(
+  TOOLS.map((t) => [t.name, grantOf(t).scope]),
+);
+
+/** What the audit log calls each tool's successful call (SPEC §26); the others are not recorded. */
+export const TOOL_ACTIONS: Record<string, AuditedOperation> = Object.fromEntries(
+  TOOLS.flatMap((t) => {
+    const { audit } = grantOf(t);
+    return audit ? [[t.name, audit]] : [];
+  }),
+);
 
 export const SERVER_INFO = { name: "formdown", title: "Formdown", version: "0.1.0" };
 export const DESCRIPTION =

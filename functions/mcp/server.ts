@@ -1,7 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
 import { boundedFailure } from "../../src/core/bounded-failure.ts";
 import type { Failure } from "../../src/core/errors.ts";
-import { TOOL_ACTIONS } from "../audit/actions.ts";
 import { auditDetail, recordAudit } from "../audit/log.ts";
 import type { AppContext } from "../context.ts";
 import { holdsUnstorableText, ownTurn } from "../http/body.ts";
@@ -12,7 +11,7 @@ import { argumentFailure, argumentNames, inToolWords } from "./errors.ts";
 import { inputJsonSchema, outputJsonSchema } from "./json-schema.ts";
 import { analyzeResponsesPrompt, PROMPTS } from "./prompts.ts";
 import { PROTOCOL_VERSIONS } from "./protocol.ts";
-import { INSTRUCTIONS, SERVER_INFO, TOOL_SCOPES, TOOLS } from "./registry.ts";
+import { INSTRUCTIONS, SERVER_INFO, TOOL_ACTIONS, TOOL_SCOPES, TOOLS } from "./registry.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
 import type { ToolDef } from "./tool.ts";
 import { EXTRA_CONTENT, type TextContent } from "./tool.ts";

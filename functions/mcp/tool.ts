@@ -1,5 +1,8 @@
 import type { z } from "zod";
+import type { AuditedOperation } from "../audit/actions.ts";
 import type { AppContext } from "../context.ts";
+import type { ROUTE_SCOPES } from "../route-scopes.ts";
+import type { Scope } from "../scopes.ts";
 import type { Account } from "../services/accounts.ts";
 
 /**
@@ -28,6 +31,11 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   };
   /** `_meta` in tools/list: MCP Apps' `ui` (SPEC §18), a few bytes of the 20,000. */
   meta?: Record<string, unknown>;
+  /**
+   * What the key needs and what the audit log calls a call (SPEC §23, §26): the REST operation
+   * the tool does too, by its route-scopes.ts name, or, for a tool with no such twin, its own.
+   */
+  grant: { rest: keyof typeof ROUTE_SCOPES } | { scope: Scope; audit?: AuditedOperation };
   run(ctx: AppContext, account: Account, args: z.output<S>): Promise<Record<string, unknown>>;
 }
 
@@ -40,6 +48,13 @@ export const READ = { readOnlyHint: true, openWorldHint: false };
 export const WRITE = {
   readOnlyHint: false,
   destructiveHint: false,
+  openWorldHint: false,
+};
+/** What deletes or revokes: doing it twice is doing it once. */
+export const DELETE = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
   openWorldHint: false,
 };
 

@@ -2,9 +2,9 @@
 // through REST or MCP, is written once with who (key and member), what, which form, when and from
 // where; GET /api/audit filters and pages it, `formdown audit` prints it; rows go after 365 days.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTE_ACTIONS, TOOL_ACTIONS } from "../../functions/audit/actions.ts";
+import { ROUTE_ACTIONS } from "../../functions/audit/actions.ts";
 import { pruneAudit } from "../../functions/audit/log.ts";
-import { TOOL_SCOPES } from "../../functions/mcp/registry.ts";
+import { TOOL_ACTIONS, TOOL_SCOPES } from "../../functions/mcp/registry.ts";
 import { ROUTE_SCOPES } from "../../functions/route-scopes.ts";
 import { client } from "../helpers/api.ts";
 import { runFormdown } from "../helpers/cli.ts";

@@ -16,6 +16,7 @@ export const addFieldTool = defineTool({
   // the field is checked against the complete field schema; tools/list shows a brief of it
   input: z.object({ slug, field: fieldSchema }),
   output: formChanged,
+  grant: { scope: "write", audit: { action: "field.add" } },
   annotations: WRITE,
   run: async (ctx, account, args) => {
     const row = await ownedForm(ctx, account, args.slug);

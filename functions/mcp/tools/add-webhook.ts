@@ -26,6 +26,7 @@ export const addWebhookTool = defineTool({
     created_at: z.string(),
     signing: z.record(z.string(), z.unknown()),
   }),
+  grant: { rest: "POST /api/forms/:slug/webhooks" },
   annotations: { ...WRITE, openWorldHint: true },
   run: async (ctx, account, a) => ({
     ...(await createWebhook(ctx, account, a.slug, {

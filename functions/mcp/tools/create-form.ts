@@ -22,6 +22,7 @@ export const createFormTool = defineTool({
       "give either definition or markdown, not both",
     ),
   output: z.object(formLinks),
+  grant: { rest: "POST /api/forms" },
   annotations: WRITE,
   meta: FORM_UI,
   run: async (ctx, account, args) => {

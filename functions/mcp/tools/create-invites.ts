@@ -20,6 +20,7 @@ export const createInvitesTool = defineTool({
     ),
   }),
   // it emails the addresses it is given
+  grant: { rest: "POST /api/forms/:slug/invites" },
   annotations: { ...WRITE, openWorldHint: true },
   run: (ctx, account, a) => createInvites(ctx, account, a.slug, a),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { deleteResponse } from "../../services/delete-responses.ts";
 import { slug } from "../args.ts";
-import { defineTool } from "../tool.ts";
+import { DELETE, defineTool } from "../tool.ts";
 
 export const deleteResponseTool = defineTool({
   name: "delete_response",
@@ -13,12 +13,8 @@ export const deleteResponseTool = defineTool({
     response_id: z.string(),
   }),
   output: z.object({ deleted: z.boolean() }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  grant: { rest: "DELETE /api/forms/:slug/responses/:id" },
+  annotations: DELETE,
   run: async (ctx, account, a) => {
     await deleteResponse(ctx, account, a.slug, a.response_id);
     return { deleted: true, response_id: a.response_id };

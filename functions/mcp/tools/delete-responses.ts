@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { deleteResponses } from "../../services/delete-responses.ts";
 import { conditions, slug } from "../args.ts";
-import { defineTool } from "../tool.ts";
+import { DELETE, defineTool } from "../tool.ts";
 
 export const deleteResponsesTool = defineTool({
   name: "delete_responses",
@@ -9,12 +9,8 @@ export const deleteResponsesTool = defineTool({
   description: "Erase the responses matching where, as delete_response does.",
   input: z.object({ slug, where: conditions }),
   output: z.object({ deleted: z.number() }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  grant: { rest: "DELETE /api/forms/:slug/responses" },
+  annotations: DELETE,
   run: (ctx, account, a) =>
     deleteResponses(ctx, account, a.slug, { since: null, until: null }, a.where),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { deleteWebhook } from "../../webhooks/service.ts";
 import { slug, webhookId } from "../args.ts";
-import { defineTool } from "../tool.ts";
+import { DELETE, defineTool } from "../tool.ts";
 
 export const deleteWebhookTool = defineTool({
   name: "delete_webhook",
@@ -12,12 +12,8 @@ export const deleteWebhookTool = defineTool({
     webhook_id: webhookId,
   }),
   output: z.object({ deleted: z.boolean() }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  grant: { rest: "DELETE /api/forms/:slug/webhooks/:id" },
+  annotations: DELETE,
   run: async (ctx, account, a) => {
     await deleteWebhook(ctx, account, a.slug, a.webhook_id);
     return { deleted: true, webhook_id: a.webhook_id };

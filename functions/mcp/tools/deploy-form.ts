@@ -39,6 +39,7 @@ export const deployFormTool = defineTool({
     humanness: z.boolean().optional(),
     plan: z.record(z.string(), z.unknown()).optional(),
   }),
+  grant: { scope: "write", audit: { action: "forms.deploy", form: "answer" } },
   annotations: { ...WRITE, idempotentHint: true },
   meta: FORM_UI,
   run: async (ctx, account, args) => {

@@ -25,6 +25,7 @@ export const exportResponsesTool = defineTool({
     content: z.string(),
     truncated: z.boolean().optional(),
   }),
+  grant: { rest: "GET /api/forms/:slug/responses/export" },
   annotations: READ,
   run: async (ctx, account, a) => {
     const out = await exportResponses(

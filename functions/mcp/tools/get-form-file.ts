@@ -10,6 +10,7 @@ export const getFormFileTool = defineTool({
   description: "As committed (lang: its translation), to edit for deploy_form.",
   input: z.object({ slug, lang }),
   output: z.object({ slug: z.string(), path: z.string(), content: z.string() }),
+  grant: { scope: "read" },
   annotations: READ,
   run: (ctx, account, args) =>
     args.lang === undefined

@@ -20,6 +20,7 @@ export const getStatsTool = defineTool({
     sparkline_7d: z.array(z.looseObject({ date: z.string(), count: n })),
     change: z.record(z.string(), z.unknown()),
   }),
+  grant: { rest: "GET /api/forms/:slug/stats" },
   annotations: READ,
   meta: REPORT_UI,
   run: async (ctx, account, a) => {

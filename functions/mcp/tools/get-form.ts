@@ -13,6 +13,7 @@ export const getFormTool = defineTool({
     "Config (lang: translated), status, URLs, counts; humanness: submit_url needs an anti-bot token.",
   input: z.object({ slug, lang }),
   output: formDetail,
+  grant: { rest: "GET /api/forms/:slug" },
   annotations: READ,
   meta: FORM_UI,
   run: async (ctx, account, args) =>

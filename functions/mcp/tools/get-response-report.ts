@@ -30,6 +30,7 @@ export const getReportTool = defineTool({
     markdown: z.string().optional(),
     summary,
   }),
+  grant: { rest: "GET /api/forms/:slug/report" },
   annotations: READ,
   meta: REPORT_UI,
   run: async (ctx, account, a) => {

@@ -10,6 +10,7 @@ export const getResponseTool = defineTool({
   description: "By id (from list_responses, or a submit's response_id).",
   input: z.object({ slug, response_id: z.string() }),
   output: responseRecord,
+  grant: { rest: "GET /api/forms/:slug/responses/:id{[0-9a-fA-F-]{36}}" },
   annotations: READ,
   run: (ctx, account, a) => getRecord(ctx, account, a.slug, a.response_id),
 });

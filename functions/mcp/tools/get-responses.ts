@@ -17,6 +17,7 @@ export const getResponsesTool = defineTool({
     responses: z.array(z.record(z.string(), z.unknown())),
     total: z.number(),
   }),
+  grant: { rest: "GET /api/forms/:slug/responses" },
   annotations: READ,
   run: async (ctx, account, a) => {
     const { records, total } = await listRecords(ctx, account, a.slug, { limit: a.limit });

@@ -21,6 +21,7 @@ export const listAuditTool = defineTool({
     until: text,
   }),
   output: z.object({ entries: z.array(z.looseObject({})) }),
+  grant: { rest: "GET /api/audit" },
   annotations: READ,
   run: (ctx, account, a) => listAudit(ctx, account, parseQuery(auditQuery, a)),
 });

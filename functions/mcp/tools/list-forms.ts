@@ -22,6 +22,7 @@ export const listFormsTool = defineTool({
       }),
     ),
   }),
+  grant: { rest: "GET /api/forms" },
   annotations: READ,
   run: async (ctx, account) => ({
     forms: await listForms(ctx, account, (summary, row) => ({

@@ -13,6 +13,7 @@ export const listInvitesTool = defineTool({
       z.looseObject({ token: z.string(), email: z.string().optional(), state: z.string() }),
     ),
   }),
+  grant: { rest: "GET /api/forms/:slug/invites" },
   annotations: READ,
   run: (ctx, account, a) => listInvites(ctx, account, a.slug),
 });

@@ -24,6 +24,7 @@ export const listResponsesTool = defineTool({
     responses: z.array(responseRecord),
     total: z.number(),
   }),
+  grant: { rest: "GET /api/forms/:slug/responses" },
   annotations: READ,
   run: async (ctx, account, a) => {
     const { records, total } = await listRecords(ctx, account, a.slug, { ...a, ...range(a) });

@@ -18,6 +18,7 @@ export const listWebhookDeliveriesTool = defineTool({
     deliveries: z.array(z.record(z.string(), z.unknown())),
     total: z.number(),
   }),
+  grant: { rest: "GET /api/forms/:slug/webhooks/:id/deliveries" },
   annotations: READ,
   run: async (ctx, account, a) => {
     const { deliveries, total } = await listDeliveries(

@@ -13,6 +13,7 @@ export const listWebhooksTool = defineTool({
       z.looseObject({ id: z.string(), url: z.string(), events: z.array(z.string()) }),
     ),
   }),
+  grant: { rest: "GET /api/forms/:slug/webhooks" },
   annotations: READ,
   run: (ctx, account, a) => listWebhooks(ctx, account, a.slug),
 });

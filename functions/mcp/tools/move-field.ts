@@ -16,6 +16,7 @@ export const moveFieldTool = defineTool({
     dry_run: dryRun,
   }),
   output: fieldChange,
+  grant: { rest: "POST /api/forms/:slug/fields/:id/move" },
   annotations: { ...WRITE, idempotentHint: true },
   run: (ctx, account, a) =>
     moveField(ctx, account, a.slug, a.field_id, a, { dryRun: a.dry_run }) as never,

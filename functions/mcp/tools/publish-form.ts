@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { publishForm } from "../../services/drafts.ts";
 import { slug } from "../args.ts";
-import { defineTool } from "../tool.ts";
+import { defineTool, WRITE } from "../tool.ts";
 
 export const publishFormTool = defineTool({
   name: "publish_form",
@@ -9,11 +9,7 @@ export const publishFormTool = defineTool({
   description: "Make a draft live.",
   input: z.object({ slug }),
   output: z.looseObject({ public_url: z.string() }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  grant: { rest: "POST /api/forms/:slug/publish" },
+  annotations: { ...WRITE, idempotentHint: true },
   run: (ctx, account, a) => publishForm(ctx, account, a.slug),
 });

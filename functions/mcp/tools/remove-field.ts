@@ -2,7 +2,7 @@ import { z } from "zod";
 import { removeField } from "../../services/field-changes.ts";
 import { confirm, dryRun, fieldId, slug } from "../args.ts";
 import { fieldChange } from "../outputs.ts";
-import { defineTool } from "../tool.ts";
+import { DELETE, defineTool } from "../tool.ts";
 
 export const removeFieldTool = defineTool({
   name: "remove_field",
@@ -11,12 +11,8 @@ export const removeFieldTool = defineTool({
     "Its answers stay stored (retired in exports); with answers it needs confirm. dry_run: plan only.",
   input: z.object({ slug, field_id: fieldId, dry_run: dryRun, confirm }),
   output: fieldChange,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  grant: { rest: "DELETE /api/forms/:slug/fields/:id" },
+  annotations: DELETE,
   run: (ctx, account, a) =>
     removeField(ctx, account, a.slug, a.field_id, {
       confirm: a.confirm,

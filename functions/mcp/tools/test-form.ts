@@ -15,6 +15,7 @@ export const testFormTool = defineTool({
     definition: z.record(z.string(), z.unknown()).optional(),
   }),
   output: z.object({ results: z.array(z.unknown()), passed: z.number(), failed: z.number() }),
+  grant: { rest: "POST /api/forms/:slug/test" },
   annotations: READ,
   run: async (ctx, account, a) => ({ ...(await testForm(ctx, account, a.slug, a)) }),
 });

@@ -16,6 +16,7 @@ export const testWebhookTool = defineTool({
     status: z.number().nullable(),
     error: z.string().optional(),
   }),
+  grant: { rest: "POST /api/forms/:slug/webhooks/:id/test" },
   annotations: { ...WRITE, openWorldHint: true },
   run: (ctx, account, a) => testWebhook(ctx, account, a.slug, a.webhook_id),
 });

@@ -26,6 +26,7 @@ export const tryFormTool = defineTool({
     test: z.boolean().optional(),
   }),
   output: z.looseObject({}),
+  grant: { scope: "write", audit: { action: "form.try" } },
   annotations: WRITE,
   run: async (ctx, account, a) => {
     const lang = a.lang ? { lang: a.lang } : {};

@@ -17,6 +17,7 @@ export const updateFieldTool = defineTool({
     confirm,
   }),
   output: fieldChange,
+  grant: { rest: "PATCH /api/forms/:slug/fields/:id" },
   annotations: { ...WRITE, idempotentHint: true },
   run: (ctx, account, a) =>
     updateField(ctx, account, a.slug, a.field_id, a.changes, {

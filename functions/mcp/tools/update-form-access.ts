@@ -22,6 +22,7 @@ export const updateAccessTool = defineTool({
     submit_url: z.string(),
     humanness: z.boolean(),
   }),
+  grant: { rest: "PUT /api/forms/:slug/access" },
   annotations: { ...WRITE, destructiveHint: true },
   run: async (ctx, account, args) => ({
     ...(await updateAccess(ctx, account, args.slug, args)),

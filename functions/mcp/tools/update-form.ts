@@ -22,6 +22,7 @@ export const updateFormTool = defineTool({
     changed: z.array(z.string()),
     plan: z.looseObject({}),
   }),
+  grant: { rest: "PATCH /api/forms/:slug" },
   annotations: { ...WRITE, idempotentHint: true },
   meta: FORM_UI,
   run: (ctx, account, args) =>

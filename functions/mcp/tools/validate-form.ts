@@ -9,6 +9,7 @@ export const validateFormTool = defineTool({
   description: "Changes nothing: the form with its defaults, or every problem.",
   input: sourceToCheck,
   output: z.object({ valid: z.boolean(), form: z.record(z.string(), z.unknown()) }),
+  grant: { scope: "read" },
   annotations: READ,
   run: async (_ctx, _account, args) => ({ valid: true, form: definitionFrom(fromSource(args)) }),
 });

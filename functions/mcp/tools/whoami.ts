@@ -8,6 +8,7 @@ export const whoamiTool = defineTool({
   description: "Your handler, forms folder and form count.",
   input: z.object({}),
   output: z.object({ handler: z.string(), forms_dir: z.string(), forms: z.number() }),
+  grant: { rest: "GET /api/account" },
   annotations: READ,
   run: (ctx, account) => accountOverview(ctx, account),
 });
