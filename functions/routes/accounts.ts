@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { raise } from "../../src/core/errors.ts";
-import { bearer, type Env, requireKey } from "../auth.ts";
+import { bearer, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import {
   accountBody,
@@ -10,24 +10,24 @@ import {
   keyList,
   overview,
 } from "../contracts/accounts.ts";
-import { errors, json, none, OWNER, op, requestBody } from "../contracts/common.ts";
+import { op as described, errors, json, none, OWNER, requestBody } from "../contracts/common.ts";
 import { constantTimeEqual } from "../crypto.ts";
 import { readJson } from "../http/body.ts";
 import { accountOverview, createAccount } from "../services/accounts.ts";
 import { createKey, listKeys, revokeKey } from "../services/keys.ts";
+import { answer, keyed, nothing } from "./operation.ts";
 
 export function accountRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const created = { 201: json(accountCreated) };
-  const refused = errors("BadRequest", "Unauthorized", "NotFound", "Conflict");
   app.post(
     "/api/accounts",
-    op(
+    described(
       "createAccount",
       "Create an account (admin token)",
-      { ...created, ...refused },
       {
-        requestBody: requestBody(accountBody),
+        201: json(accountCreated),
+        ...errors("BadRequest", "Unauthorized", "NotFound", "Conflict"),
       },
+      { requestBody: requestBody(accountBody) },
     ),
     async (c) => {
       const admin = ctx.config.adminToken;
@@ -39,20 +39,18 @@ export function accountRoutes(app: Hono<Env>, ctx: AppContext): void {
     },
   );
 
-  const key = requireKey(ctx);
+  const op = keyed(ctx);
   // whose key this is: `formdown init` scaffolds forms under the key's own handler (SPEC §22)
   app.get(
     "/api/account",
-    key,
     op("getAccount", "The key's account: its handler and forms folder", {
       200: json(overview),
       ...errors(...OWNER),
     }),
-    async (c) => c.json(await accountOverview(ctx, c.get("account"))),
+    answer((account) => accountOverview(ctx, account)),
   );
   app.post(
     "/api/keys",
-    key,
     op(
       "createKey",
       "Create another API key, with scopes (read, write, admin) and optionally only some forms",
@@ -62,21 +60,16 @@ export function accountRoutes(app: Hono<Env>, ctx: AppContext): void {
       },
       { requestBody: requestBody(keyBody) },
     ),
-    async (c) => c.json(await createKey(ctx, c.get("account"), await readJson(c, 4096, true)), 201),
+    answer(async (account, _, c) => createKey(ctx, account, await readJson(c, 4096, true)), 201),
   );
   app.get(
     "/api/keys",
-    key,
     op("listKeys", "List your API keys", { 200: json(keyList), ...errors(...OWNER) }),
-    async (c) => c.json({ keys: await listKeys(ctx, c.get("account")) }),
+    answer(async (account) => ({ keys: await listKeys(ctx, account) })),
   );
   app.delete(
     "/api/keys/:id",
-    key,
     op("revokeKey", "Revoke a key", { 204: none("Revoked"), ...errors(...OWNER) }),
-    async (c) => {
-      await revokeKey(ctx, c.get("account"), c.req.param("id"));
-      return c.body(null, 204);
-    },
+    nothing((account, _, c) => revokeKey(ctx, account, c.req.param("id")!)),
   );
 }

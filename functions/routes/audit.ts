@@ -1,15 +1,16 @@
 import type { Hono } from "hono";
 import { listAudit } from "../audit/list.ts";
-import { type Env, requireKey } from "../auth.ts";
+import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { auditPage, auditQuery } from "../contracts/audit.ts";
-import { errors, json, OWNER, op, query } from "../contracts/common.ts";
+import { errors, json, OWNER, query } from "../contracts/common.ts";
+import { keyed } from "./operation.ts";
 
 /** The audit log (SPEC §26), newest first. */
 export function auditRoutes(app: Hono<Env>, ctx: AppContext): void {
+  const op = keyed(ctx);
   app.get(
     "/api/audit",
-    requireKey(ctx),
     op(
       "listAudit",
       "The audit log: every read of responses and every change, who, what, when, from where (kept 365 days)",

@@ -1,19 +1,19 @@
 import type { Hono } from "hono";
 import { raise } from "../../src/core/errors.ts";
 import { formIssues } from "../../src/core/validate-form.ts";
-import { type Env, requireKey } from "../auth.ts";
+import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, OWNER, op, query, requestBody } from "../contracts/common.ts";
+import { errors, json, OWNER, query, requestBody } from "../contracts/common.ts";
 import { applied, deployBody, headQuery, reconciled } from "../contracts/deploys.ts";
 import { MAX_BODY, readJson } from "../http/body.ts";
 import { appliedCommit, reconcile } from "../services/reconcile.ts";
+import { keyed } from "./operation.ts";
 
 export function deployRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const key = requireKey(ctx);
+  const op = keyed(ctx);
   // one reconcile: the same function start-up and the branch watcher run
   app.post(
     "/api/deploys",
-    key,
     op(
       "reconcileDeploy",
       "Reconcile the account's form files at a commit (what `formdown deploy` sends): added and changed files deployed, renamed ones moved (same id; old URL 301), removed ones closed; idempotent",
@@ -50,7 +50,6 @@ export function deployRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.get(
     "/api/deploys/head",
-    key,
     op(
       "getDeployedCommit",
       "The last commit reconciled from a repository into the caller's account",

@@ -1,10 +1,11 @@
 import type { Hono } from "hono";
-import { type Env, requireKey } from "../auth.ts";
+import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { body, errors, json, op, query, requestBody } from "../contracts/common.ts";
+import { body, errors, json, query, requestBody } from "../contracts/common.ts";
 import { change, fieldChange, moveBody } from "../contracts/forms.ts";
 import { readJson } from "../http/body.ts";
 import { moveField, removeField, updateField } from "../services/field-changes.ts";
+import { keyed } from "./operation.ts";
 import { needsConfirmation } from "./versions.ts";
 
 /**
@@ -13,7 +14,7 @@ import { needsConfirmation } from "./versions.ts";
  * `?dry_run=true` only plans, `?confirm=true` accepts a plan that strands stored answers.
  */
 export function fieldRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const key = requireKey(ctx);
+  const op = keyed(ctx);
   const changed = query(change);
   const options = (q: { dry_run: boolean; confirm: boolean }) => ({
     dryRun: q.dry_run,
@@ -31,7 +32,6 @@ export function fieldRoutes(app: Hono<Env>, ctx: AppContext): void {
   const path = "/api/forms/:slug/fields/:id";
   app.patch(
     path,
-    key,
     op(
       "updateField",
       "Change one field's keys; only its lines of the form file change",
@@ -55,7 +55,6 @@ export function fieldRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.delete(
     path,
-    key,
     op(
       "removeField",
       "Remove one field; its answers stay stored and are exported as retired",
@@ -75,7 +74,6 @@ export function fieldRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.post(
     `${path}/move`,
-    key,
     op("moveField", "Put one field before or after another; only the order changes", responses, {
       requestBody: requestBody(moveBody, "Exactly one of `before` and `after`"),
     }),

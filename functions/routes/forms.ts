@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { type Env, requireKey } from "../auth.ts";
+import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, none, OWNER, op, query, requestBody } from "../contracts/common.ts";
+import { errors, json, none, OWNER, query, requestBody } from "../contracts/common.ts";
 import {
   accessAnswer,
   accessBody,
@@ -29,22 +29,21 @@ import { publishForm, rotatePreview } from "../services/drafts.ts";
 import { closeRemovedForm, renameForm } from "../services/file-moves.ts";
 import { createForm, deleteForm, getForm, listForms, updateForm } from "../services/forms.ts";
 import { planRequest } from "../services/versions/plan.ts";
+import { answer, keyed, nothing } from "./operation.ts";
 import { needsConfirmation } from "./versions.ts";
 
 export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const key = requireKey(ctx);
+  const op = keyed(ctx);
   const owner = errors(...OWNER);
   const refused = { ...errors("BadRequest"), ...owner };
   const changed = query(change);
   app.get(
     "/api/forms",
-    key,
     op("listForms", "List your forms", { 200: json(formSummary.array()), ...owner }),
-    async (c) => c.json(await listForms(ctx, c.get("account"))),
+    answer((account) => listForms(ctx, account)),
   );
   app.post(
     "/api/forms",
-    key,
     op(
       "createForm",
       "Create a form",
@@ -54,11 +53,10 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
       },
       { requestBody: createBody },
     ),
-    async (c) => c.json(await createForm(ctx, c.get("account"), await readJson(c)), 201),
+    answer(async (account, _, c) => createForm(ctx, account, await readJson(c)), 201),
   );
   app.get(
     "/api/forms/:slug",
-    key,
     op("getForm", "A form's definition and stats (`?lang=`: in one of its languages, SPEC §20)", {
       200: json(formDetail),
       ...refused,
@@ -69,7 +67,6 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.patch(
     "/api/forms/:slug",
-    key,
     op(
       "updateForm",
       "Change part of a form (`?dry_run=true`: the plan only)",
@@ -87,7 +84,6 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
   // create-or-update in place from a definition or `{markdown}` (what `formdown deploy` calls)
   app.put(
     "/api/forms/:slug",
-    key,
     op(
       "deployForm",
       "Create or update a form in place (deploy; `?dry_run=true`: the plan only)",
@@ -110,73 +106,61 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.delete(
     "/api/forms/:slug",
-    key,
     op("deleteForm", "Delete a form, its responses, file and uploads", {
       204: none("Deleted"),
       ...owner,
     }),
-    async (c) => {
-      await deleteForm(ctx, c.get("account"), c.req.param("slug"));
-      return c.body(null, 204);
-    },
+    nothing((account, slug) => deleteForm(ctx, account, slug)),
   );
   app.post(
     "/api/forms/:slug/publish",
-    key,
     op(
       "publishForm",
       "Make a draft live (its file is committed now); a live form is left as it is",
       { 200: json(published), ...owner },
     ),
-    async (c) => c.json(await publishForm(ctx, c.get("account"), c.req.param("slug"))),
+    answer((account, slug) => publishForm(ctx, account, slug)),
   );
   app.post(
     "/api/forms/:slug/preview/rotate",
-    key,
     op(
       "rotatePreview",
       "Give a draft a new preview link; the old one stops working (a live form has none)",
       { 200: json(rotated), ...errors("Conflict"), ...owner },
     ),
-    async (c) => c.json(await rotatePreview(ctx, c.get("account"), c.req.param("slug"))),
+    answer((account, slug) => rotatePreview(ctx, account, slug)),
   );
   // a form file removed or renamed (what `formdown deploy` calls for git's D and R)
   app.post(
     "/api/forms/:slug/close",
-    key,
     op(
       "closeRemovedForm",
       "Close a form whose file was removed (what `formdown deploy` does): responses kept, never a delete",
       { 200: json(closed), ...owner },
     ),
-    async (c) => c.json(await closeRemovedForm(ctx, c.get("account"), c.req.param("slug"))),
+    answer((account, slug) => closeRemovedForm(ctx, account, slug)),
   );
   app.post(
     "/api/forms/:slug/rename",
-    key,
     op(
       "renameForm",
       "Move a form to a new slug: same id, responses and webhooks; the old public URL redirects (301)",
       { 200: json(renamed), ...errors("BadRequest", "Conflict"), ...owner },
       { requestBody: requestBody(renameBody) },
     ),
-    async (c) => {
+    answer(async (account, slug, c) => {
       const body = (await readJson(c)) as { slug?: unknown };
-      return c.json(
-        await renameForm(ctx, c.get("account"), c.req.param("slug"), body.slug as string),
-      );
-    },
+      return renameForm(ctx, account, slug, body.slug as string);
+    }),
   );
   app.put(
     "/api/forms/:slug/access",
-    key,
     op(
       "updateFormAccess",
       "Set or rotate the respondent access policy",
       { 200: json(accessAnswer), ...refused },
       { requestBody: requestBody(accessBody) },
     ),
-    async (c) =>
-      c.json(await updateAccess(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),
+    answer(async (account, slug, c) => updateAccess(ctx, account, slug, await readJson(c))),
   );
 }

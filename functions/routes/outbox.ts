@@ -1,17 +1,17 @@
 import type { Hono } from "hono";
-import { type Env, requireKey } from "../auth.ts";
+import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { body, errors, json, OWNER, op, query } from "../contracts/common.ts";
+import { body, errors, json, OWNER, query } from "../contracts/common.ts";
 import { mailTestBody, mailTested, outbox, outboxQuery } from "../contracts/responses.ts";
 import { sendTestMail } from "../mail/mail-test.ts";
 import { listOutbox } from "../mail/outbox.ts";
+import { keyed } from "./operation.ts";
 
 export function outboxRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const key = requireKey(ctx);
+  const op = keyed(ctx);
   const refused = { ...errors("BadRequest"), ...errors(...OWNER) };
   app.get(
     "/api/outbox",
-    key,
     op("listOutbox", "Emails due or sent for your forms, newest first", {
       200: json(outbox),
       ...refused,
@@ -24,7 +24,6 @@ export function outboxRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.post(
     "/api/outbox/test",
-    key,
     op(
       "sendTestMail",
       "Send one test message through the server's mailer (SMTP or Postmark) at once",

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
-import { type Env, requireKey } from "../auth.ts";
+import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, OWNER, op, query, reads } from "../contracts/common.ts";
+import { errors, json, OWNER, query, reads } from "../contracts/common.ts";
 import {
   exportAnswer,
   exportQuery,
@@ -12,6 +12,7 @@ import {
 import { exportResponses, toStream } from "../exports/export.ts";
 import { responseReport } from "../reports/report.ts";
 import { formStats } from "../reports/stats.ts";
+import { keyed } from "./operation.ts";
 
 const EXT = { csv: "csv", json: "json", markdown: "md", xlsx: "xlsx" } as const;
 
@@ -25,7 +26,7 @@ export const HTML_HEADERS = {
 };
 
 export function reportRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const key = requireKey(ctx);
+  const op = keyed(ctx);
   const refused = { ...errors("BadRequest"), ...errors(...OWNER) };
   for (const [name, Name, variant] of [
     ["responses", "Responses", "A"],
@@ -33,7 +34,6 @@ export function reportRoutes(app: Hono<Env>, ctx: AppContext): void {
   ] as const) {
     app.get(
       `/api/forms/:slug/${name}/export`,
-      key,
       op(`export${Name}`, `Export ${name} (variant ${variant})`, { 200: exportAnswer, ...refused }),
       query(exportQuery),
       async (c) => {
@@ -57,7 +57,6 @@ export function reportRoutes(app: Hono<Env>, ctx: AppContext): void {
   }
   app.get(
     "/api/forms/:slug/stats",
-    key,
     op(
       "getFormStats",
       "Views, starts, responses, completion, 7-day sparkline and change",
@@ -76,7 +75,6 @@ export function reportRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.get(
     "/api/forms/:slug/report",
-    key,
     op(
       "getResponseReport",
       "A report of the period's responses, as Markdown or as one self-contained HTML page",

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
-import { type Env, requireKey } from "../auth.ts";
+import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, none, OWNER, op, query } from "../contracts/common.ts";
+import { errors, json, none, OWNER, query } from "../contracts/common.ts";
 import {
   deleted,
   deleteQuery,
@@ -14,20 +14,20 @@ import {
 import { deleteResponse, deleteResponses } from "../services/delete-responses.ts";
 import { deleteTestResponses } from "../services/drafts.ts";
 import { getRecord, type ListQuery, listRecords } from "../services/responses.ts";
+import { answer, keyed, nothing } from "./operation.ts";
 
 /**
  * Variant A (`responses`, page/limit 50/200) and variant B (`submissions`, limit/offset 25/100):
  * reading them, one by id, and deleting them (SPEC §6, §12).
  */
 export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const key = requireKey(ctx);
+  const op = keyed(ctx);
   const owner = errors(...OWNER);
   const refused = { ...errors("BadRequest"), ...owner };
   const list = (c: Context<Env>, q: ListQuery) =>
     listRecords(ctx, c.get("account"), c.req.param("slug")!, q);
   app.get(
     "/api/forms/:slug/responses",
-    key,
     op("listResponses", "Responses (variant A)", { 200: json(responsesPage), ...refused }),
     query(pageQuery),
     async (c) => {
@@ -38,7 +38,6 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.get(
     "/api/forms/:slug/submissions",
-    key,
     op("listSubmissions", "Submissions (variant B)", { 200: json(submissionsPage), ...refused }),
     query(offsetQuery),
     async (c) => {
@@ -53,26 +52,19 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
   ] as const) {
     app.get(
       `/api/forms/:slug/${name}/:id{[0-9a-fA-F-]{36}}`,
-      key,
       op(`get${Name}`, `One ${one}`, { 200: json(record), ...owner }),
-      async (c) =>
-        c.json(await getRecord(ctx, c.get("account"), c.req.param("slug"), c.req.param("id"))),
+      answer((account, slug, c) => getRecord(ctx, account, slug, c.req.param("id")!)),
     );
     app.delete(
       `/api/forms/:slug/${name}/:id`,
-      key,
       op(`delete${Name}`, `Delete one ${one}, its uploads and pending emails`, {
         204: none("Deleted"),
         ...owner,
       }),
-      async (c) => {
-        await deleteResponse(ctx, c.get("account"), c.req.param("slug"), c.req.param("id"));
-        return c.body(null, 204);
-      },
+      nothing((account, slug, c) => deleteResponse(ctx, account, slug, c.req.param("id")!)),
     );
     app.delete(
       `/api/forms/:slug/${name}`,
-      key,
       op(
         `delete${Name}s`,
         `Delete the ${one}s in a time range and/or matching where (at least one of since/until/where), or every test answer (test=true)`,

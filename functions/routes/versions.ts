@@ -1,12 +1,13 @@
 import type { Hono } from "hono";
-import { type Env, requireKey } from "../auth.ts";
+import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, OWNER, op, requestBody } from "../contracts/common.ts";
+import { errors, json, OWNER, requestBody } from "../contracts/common.ts";
 import { plan, testBody, testRun, versions } from "../contracts/forms.ts";
 import { readJson } from "../http/body.ts";
 import { testForm } from "../services/logic-tests.ts";
 import { listVersions } from "../services/versions/history.ts";
 import { planRequest } from "../services/versions/plan.ts";
+import { answer, keyed } from "./operation.ts";
 
 /** The 409 a change that would strand stored answers gets until it is confirmed. */
 export const needsConfirmation = {
@@ -22,19 +23,17 @@ export const needsConfirmation = {
  * and whether its logic does what its tests say.
  */
 export function versionRoutes(app: Hono<Env>, ctx: AppContext): void {
-  const key = requireKey(ctx);
+  const op = keyed(ctx);
   app.get(
     "/api/forms/:slug/versions",
-    key,
     op("listFormVersions", "A form's versions, newest first, each with the changes that made it", {
       200: json(versions),
       ...errors("Unauthorized", "Forbidden", "NotFound"),
     }),
-    async (c) => c.json(await listVersions(ctx, c.get("account"), c.req.param("slug"))),
+    answer((account, slug) => listVersions(ctx, account, slug)),
   );
   app.post(
     "/api/forms/:slug/plan",
-    key,
     op(
       "planFormChange",
       "What deploying a change would do, with the stored answers each change touches; changes nothing",
@@ -48,12 +47,10 @@ export function versionRoutes(app: Hono<Env>, ctx: AppContext): void {
         },
       },
     ),
-    async (c) =>
-      c.json(await planRequest(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),
+    answer(async (account, slug, c) => planRequest(ctx, account, slug, await readJson(c))),
   );
   app.post(
     "/api/forms/:slug/test",
-    key,
     op(
       "testFormLogic",
       "Run logic test cases on the live definition or a proposed one; changes nothing",
@@ -64,7 +61,6 @@ export function versionRoutes(app: Hono<Env>, ctx: AppContext): void {
         requestBody: requestBody(testBody),
       },
     ),
-    async (c) =>
-      c.json(await testForm(ctx, c.get("account"), c.req.param("slug"), await readJson(c))),
+    answer(async (account, slug, c) => testForm(ctx, account, slug, await readJson(c))),
   );
 }
