@@ -8,7 +8,7 @@ import { formJsonSchema } from "../src/core/form-json-schema.ts";
 import { frontRoutes } from "./app.ts";
 import type { Env } from "./auth.ts";
 import type { AppContext } from "./context.ts";
-import { errorBody, STATUS } from "./contracts/common.ts";
+import { errorAnswer, errorBody, STATUS } from "./contracts/common.ts";
 import type { FrontOperation } from "./contracts/front-ops.ts";
 import { frontOperations } from "./contracts/public.ts";
 import { webhookEvents } from "./contracts/webhooks.ts";
@@ -64,9 +64,6 @@ async function generate(): Promise<Doc> {
   frontRoutes(app, ctx);
   describeFront(app);
   ownerRoutes(app, ctx);
-  const ref = {
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  };
   const doc = await generateSpecs(app, {
     excludeStaticFile: false,
     defaultValidationErrorResponse: { $ref: "#/components/responses/BadRequest" } as never,
@@ -88,9 +85,7 @@ async function generate(): Promise<Doc> {
           ...formComponents(),
           Error: z.toJSONSchema(errorBody, { io: "input" }) as object,
         },
-        responses: Object.fromEntries(
-          Object.keys(STATUS).map((name) => [name, { description: name, ...ref }]),
-        ),
+        responses: Object.fromEntries(Object.keys(STATUS).map((name) => [name, errorAnswer(name)])),
       },
     },
   });
@@ -120,14 +115,13 @@ function describeFront(app: Hono<Env>): void {
  */
 function withUnavailable(paths: Doc["paths"]): Doc["paths"] {
   const unavailable = {
-    description: "The database cannot be reached right now (code `unavailable`)",
+    ...errorAnswer("The database cannot be reached right now (code `unavailable`)"),
     headers: {
       "Retry-After": {
         description: "Seconds to wait before trying again",
         schema: { type: "integer" },
       },
     },
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
   for (const [path, item] of Object.entries(paths)) {
     if (path === "/api/openapi.json") continue;

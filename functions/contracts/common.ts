@@ -157,8 +157,14 @@ export type ErrorName = keyof typeof STATUS;
 /** References to components.responses (openapi.ts declares each once). */
 export const errors = (...names: ErrorName[]): Responses =>
   Object.fromEntries(names.map((n) => [STATUS[n], { $ref: `#/components/responses/${n}` }]));
-/** What a key-protected operation on one of your forms can answer. */
-export const OWNER: ErrorName[] = ["Unauthorized", "Forbidden", "NotFound", "RateLimited"];
+/** What a key-protected operation on one of your forms can answer; REFUSED: a bad query or body too. */
+export const OWNER = errors("Unauthorized", "Forbidden", "NotFound", "RateLimited");
+export const REFUSED = { ...errors("BadRequest"), ...OWNER };
+/** An error answer (components.schemas.Error) that says more than its status's name. */
+export const errorAnswer = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
 
 /** A JSON answer whose schema is the zod contract (or a JSON Schema reference). */
 export const json = (schema: z.ZodType | { $ref: string }, description = "OK") => ({

@@ -3,7 +3,16 @@
 // start serves carry only `front(operationId)` (contracts/front-ops.ts, no zod): their
 // descriptions are `frontOperations` below, attached by functions/openapi.ts.
 import { z } from "zod";
-import { accessPassword, errors, json, none, operation, PUBLIC, requestBody } from "./common.ts";
+import {
+  accessPassword,
+  errorAnswer,
+  errors,
+  json,
+  none,
+  operation,
+  PUBLIC,
+  requestBody,
+} from "./common.ts";
 
 const str = z.string();
 const num = z.number();
@@ -64,11 +73,9 @@ export const submitted = z.object({
     ),
   test: z.literal(true).optional().describe("A test answer (SPEC §16)"),
 });
-export const formChanged = {
-  description:
-    "`form_changed`: the page's version is no longer accepted; reload the page (its answers are kept)",
-  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-};
+export const formChanged = errorAnswer(
+  "`form_changed`: the page's version is no longer accepted; reload the page (its answers are kept)",
+);
 
 export const eventBody = z.object({
   type: z.enum(["view", "start", "progress"]),

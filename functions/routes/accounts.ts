@@ -45,7 +45,7 @@ export function accountRoutes(app: Hono<Env>, ctx: AppContext): void {
     "/api/account",
     op("getAccount", "The key's account: its handler and forms folder", {
       200: json(overview),
-      ...errors(...OWNER),
+      ...OWNER,
     }),
     answer((account) => accountOverview(ctx, account)),
   );
@@ -64,12 +64,12 @@ export function accountRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.get(
     "/api/keys",
-    op("listKeys", "List your API keys", { 200: json(keyList), ...errors(...OWNER) }),
+    op("listKeys", "List your API keys", { 200: json(keyList), ...OWNER }),
     answer(async (account) => ({ keys: await listKeys(ctx, account) })),
   );
   app.delete(
     "/api/keys/:id",
-    op("revokeKey", "Revoke a key", { 204: none("Revoked"), ...errors(...OWNER) }),
+    op("revokeKey", "Revoke a key", { 204: none("Revoked"), ...OWNER }),
     nothing((account, _, c) => revokeKey(ctx, account, c.req.param("id")!)),
   );
 }

@@ -3,7 +3,7 @@ import { listAudit } from "../audit/list.ts";
 import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { auditPage, auditQuery } from "../contracts/audit.ts";
-import { errors, json, OWNER, query } from "../contracts/common.ts";
+import { json, query, REFUSED } from "../contracts/common.ts";
 import { keyed } from "./operation.ts";
 
 /** The audit log (SPEC §26), newest first. */
@@ -14,7 +14,7 @@ export function auditRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "listAudit",
       "The audit log: every read of responses and every change, who, what, when, from where (kept 365 days)",
-      { 200: json(auditPage), ...errors("BadRequest", ...OWNER) },
+      { 200: json(auditPage), ...REFUSED },
     ),
     query(auditQuery),
     async (c) => c.json(await listAudit(ctx, c.get("account"), c.req.valid("query"))),

@@ -3,7 +3,7 @@ import { raise } from "../../src/core/errors.ts";
 import { formIssues } from "../../src/core/validate-form.ts";
 import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, OWNER, query, requestBody } from "../contracts/common.ts";
+import { errors, json, query, REFUSED, requestBody } from "../contracts/common.ts";
 import { applied, deployBody, headQuery, reconciled } from "../contracts/deploys.ts";
 import { MAX_BODY, readJson } from "../http/body.ts";
 import { appliedCommit, reconcile } from "../services/reconcile.ts";
@@ -17,7 +17,7 @@ export function deployRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "reconcileDeploy",
       "Reconcile the account's form files at a commit (what `formdown deploy` sends): added and changed files deployed, renamed ones moved (same id; old URL 301), removed ones closed; idempotent",
-      { 200: json(reconciled), ...errors("BadRequest", "TooLarge", ...OWNER) },
+      { 200: json(reconciled), ...errors("TooLarge"), ...REFUSED },
       { requestBody: requestBody(deployBody) },
     ),
     async (c) => {
@@ -53,7 +53,7 @@ export function deployRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "getDeployedCommit",
       "The last commit reconciled from a repository into the caller's account",
-      { 200: json(applied), ...errors("BadRequest", ...OWNER) },
+      { 200: json(applied), ...REFUSED },
     ),
     query(headQuery),
     async (c) => {

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { body, errors, json, query, requestBody } from "../contracts/common.ts";
+import { body, errorAnswer, errors, json, query, requestBody } from "../contracts/common.ts";
 import { change, fieldChange, moveBody } from "../contracts/forms.ts";
 import { readJson } from "../http/body.ts";
 import { moveField, removeField, updateField } from "../services/field-changes.ts";
@@ -23,10 +23,9 @@ export function fieldRoutes(app: Hono<Env>, ctx: AppContext): void {
   const responses = {
     200: json(fieldChange, "The field and the plan (with `?dry_run=true`, nothing changed)"),
     ...errors("BadRequest", "Unauthorized", "Forbidden"),
-    404: {
-      description: "`not_found`: no such form, or no such field (the message names the closest id)",
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-    },
+    404: errorAnswer(
+      "`not_found`: no such form, or no such field (the message names the closest id)",
+    ),
     ...needsConfirmation,
   };
   const path = "/api/forms/:slug/fields/:id";

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, none, OWNER, query, requestBody } from "../contracts/common.ts";
+import { errors, json, none, OWNER, query, REFUSED, requestBody } from "../contracts/common.ts";
 import {
   accessAnswer,
   accessBody,
@@ -34,12 +34,10 @@ import { needsConfirmation } from "./versions.ts";
 
 export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
   const op = keyed(ctx);
-  const owner = errors(...OWNER);
-  const refused = { ...errors("BadRequest"), ...owner };
   const changed = query(change);
   app.get(
     "/api/forms",
-    op("listForms", "List your forms", { 200: json(formSummary.array()), ...owner }),
+    op("listForms", "List your forms", { 200: json(formSummary.array()), ...OWNER }),
     answer((account) => listForms(ctx, account)),
   );
   app.post(
@@ -59,7 +57,7 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
     "/api/forms/:slug",
     op("getForm", "A form's definition and stats (`?lang=`: in one of its languages, SPEC §20)", {
       200: json(formDetail),
-      ...refused,
+      ...REFUSED,
     }),
     query(lang),
     async (c) =>
@@ -70,7 +68,7 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "updateForm",
       "Change part of a form (`?dry_run=true`: the plan only)",
-      { 200: json(z.union([formDetail, plan])), ...refused, ...needsConfirmation },
+      { 200: json(z.union([formDetail, plan])), ...REFUSED, ...needsConfirmation },
       { requestBody: patchBody },
     ),
     changed,
@@ -90,7 +88,7 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
       {
         200: json(z.union([formDeployed, plan])),
         201: json(formDeployed),
-        ...refused,
+        ...REFUSED,
         ...needsConfirmation,
       },
       { requestBody: deployBody },
@@ -108,7 +106,7 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
     "/api/forms/:slug",
     op("deleteForm", "Delete a form, its responses, file and uploads", {
       204: none("Deleted"),
-      ...owner,
+      ...OWNER,
     }),
     nothing((account, slug) => deleteForm(ctx, account, slug)),
   );
@@ -117,7 +115,7 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "publishForm",
       "Make a draft live (its file is committed now); a live form is left as it is",
-      { 200: json(published), ...owner },
+      { 200: json(published), ...OWNER },
     ),
     answer((account, slug) => publishForm(ctx, account, slug)),
   );
@@ -126,7 +124,7 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "rotatePreview",
       "Give a draft a new preview link; the old one stops working (a live form has none)",
-      { 200: json(rotated), ...errors("Conflict"), ...owner },
+      { 200: json(rotated), ...errors("Conflict"), ...OWNER },
     ),
     answer((account, slug) => rotatePreview(ctx, account, slug)),
   );
@@ -136,7 +134,7 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "closeRemovedForm",
       "Close a form whose file was removed (what `formdown deploy` does): responses kept, never a delete",
-      { 200: json(closed), ...owner },
+      { 200: json(closed), ...OWNER },
     ),
     answer((account, slug) => closeRemovedForm(ctx, account, slug)),
   );
@@ -145,7 +143,7 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "renameForm",
       "Move a form to a new slug: same id, responses and webhooks; the old public URL redirects (301)",
-      { 200: json(renamed), ...errors("BadRequest", "Conflict"), ...owner },
+      { 200: json(renamed), ...errors("BadRequest", "Conflict"), ...OWNER },
       { requestBody: requestBody(renameBody) },
     ),
     answer(async (account, slug, c) => {
@@ -158,7 +156,7 @@ export function formRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "updateFormAccess",
       "Set or rotate the respondent access policy",
-      { 200: json(accessAnswer), ...refused },
+      { 200: json(accessAnswer), ...REFUSED },
       { requestBody: requestBody(accessBody) },
     ),
     answer(async (account, slug, c) => updateAccess(ctx, account, slug, await readJson(c))),

@@ -10,14 +10,13 @@ import { answer, keyed } from "./operation.ts";
 /** Personal links (SPEC §25). */
 export function inviteRoutes(app: Hono<Env>, ctx: AppContext): void {
   const op = keyed(ctx);
-  const owner = errors(...OWNER);
   const base = "/api/forms/:slug/invites";
   app.post(
     base,
     op(
       "createInvites",
       "Mint single-use links (one per email, sent through the outbox, plus count more)",
-      { 201: json(invitesCreated), ...errors("BadRequest", "Conflict"), ...owner },
+      { 201: json(invitesCreated), ...errors("BadRequest", "Conflict"), ...OWNER },
       { requestBody: requestBody(invitesBody) },
     ),
     answer(async (account, slug, c) => createInvites(ctx, account, slug, await readJson(c)), 201),
@@ -26,7 +25,7 @@ export function inviteRoutes(app: Hono<Env>, ctx: AppContext): void {
     base,
     op("listInvites", "The form's invites with their state (sent, opened, answered)", {
       200: json(inviteList),
-      ...owner,
+      ...OWNER,
     }),
     answer((account, slug) => listInvites(ctx, account, slug)),
   );
@@ -34,7 +33,7 @@ export function inviteRoutes(app: Hono<Env>, ctx: AppContext): void {
     `${base}/:token`,
     op("revokeInvite", "Revoke an invite: its link is refused from now on", {
       200: json(inviteRevoked),
-      ...owner,
+      ...OWNER,
     }),
     answer((account, slug, c) => revokeInvite(ctx, account, slug, c.req.param("token")!)),
   );

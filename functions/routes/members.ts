@@ -26,7 +26,7 @@ export function memberRoutes(app: Hono<Env>, ctx: AppContext): void {
     "/api/members",
     op("listMembers", "List the account's members and their roles", {
       200: json(memberList),
-      ...errors(...OWNER),
+      ...OWNER,
     }),
     answer(async (account) => ({ members: await listMembers(ctx, account) })),
   );
@@ -34,7 +34,7 @@ export function memberRoutes(app: Hono<Env>, ctx: AppContext): void {
     "/api/members/:id",
     op("removeMember", "Remove a member and revoke their keys", {
       200: json(memberRemoved),
-      ...errors(...OWNER),
+      ...OWNER,
     }),
     answer((account, _, c) => removeMember(ctx, account, c.req.param("id")!)),
   );

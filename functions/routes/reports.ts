@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, OWNER, query, reads } from "../contracts/common.ts";
+import { json, query, REFUSED, reads } from "../contracts/common.ts";
 import {
   exportAnswer,
   exportQuery,
@@ -27,14 +27,13 @@ export const HTML_HEADERS = {
 
 export function reportRoutes(app: Hono<Env>, ctx: AppContext): void {
   const op = keyed(ctx);
-  const refused = { ...errors("BadRequest"), ...errors(...OWNER) };
   for (const [name, Name, variant] of [
     ["responses", "Responses", "A"],
     ["submissions", "Submissions", "B"],
   ] as const) {
     app.get(
       `/api/forms/:slug/${name}/export`,
-      op(`export${Name}`, `Export ${name} (variant ${variant})`, { 200: exportAnswer, ...refused }),
+      op(`export${Name}`, `Export ${name} (variant ${variant})`, { 200: exportAnswer, ...REFUSED }),
       query(exportQuery),
       async (c) => {
         const { format, since, until, include_test, where, header, bom } = c.req.valid("query");
@@ -60,7 +59,7 @@ export function reportRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "getFormStats",
       "Views, starts, responses, completion, 7-day sparkline and change",
-      { 200: json(stats), ...refused },
+      { 200: json(stats), ...REFUSED },
       {
         description:
           "With where, the responses and their drop-off and median are those of the segment; views, starts and progress beacons are not answers and stay the form's.",
@@ -78,7 +77,7 @@ export function reportRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "getResponseReport",
       "A report of the period's responses, as Markdown or as one self-contained HTML page",
-      { 200: reportAnswer, ...refused },
+      { 200: reportAnswer, ...REFUSED },
       {
         description:
           'format=markdown (default): GFM text. format=html: one HTML document with inline CSS and SVG charts (a chart per summarised field, the 30-day trend, drop-off), no script and no external request; every chart has a <title> and a table of its numbers. With where, the report is of a segment and its heading says so ("… — 7 responses where recommend ≤ 6").',

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, none, OWNER, query } from "../contracts/common.ts";
+import { json, none, OWNER, query, REFUSED } from "../contracts/common.ts";
 import {
   deleted,
   deleteQuery,
@@ -22,13 +22,11 @@ import { answer, keyed, nothing } from "./operation.ts";
  */
 export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
   const op = keyed(ctx);
-  const owner = errors(...OWNER);
-  const refused = { ...errors("BadRequest"), ...owner };
   const list = (c: Context<Env>, q: ListQuery) =>
     listRecords(ctx, c.get("account"), c.req.param("slug")!, q);
   app.get(
     "/api/forms/:slug/responses",
-    op("listResponses", "Responses (variant A)", { 200: json(responsesPage), ...refused }),
+    op("listResponses", "Responses (variant A)", { 200: json(responsesPage), ...REFUSED }),
     query(pageQuery),
     async (c) => {
       const q = c.req.valid("query");
@@ -38,7 +36,7 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.get(
     "/api/forms/:slug/submissions",
-    op("listSubmissions", "Submissions (variant B)", { 200: json(submissionsPage), ...refused }),
+    op("listSubmissions", "Submissions (variant B)", { 200: json(submissionsPage), ...REFUSED }),
     query(offsetQuery),
     async (c) => {
       const q = c.req.valid("query");
@@ -52,14 +50,14 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
   ] as const) {
     app.get(
       `/api/forms/:slug/${name}/:id{[0-9a-fA-F-]{36}}`,
-      op(`get${Name}`, `One ${one}`, { 200: json(record), ...owner }),
+      op(`get${Name}`, `One ${one}`, { 200: json(record), ...OWNER }),
       answer((account, slug, c) => getRecord(ctx, account, slug, c.req.param("id")!)),
     );
     app.delete(
       `/api/forms/:slug/${name}/:id`,
       op(`delete${Name}`, `Delete one ${one}, its uploads and pending emails`, {
         204: none("Deleted"),
-        ...owner,
+        ...OWNER,
       }),
       nothing((account, slug, c) => deleteResponse(ctx, account, slug, c.req.param("id")!)),
     );
@@ -68,7 +66,7 @@ export function responseRoutes(app: Hono<Env>, ctx: AppContext): void {
       op(
         `delete${Name}s`,
         `Delete the ${one}s in a time range and/or matching where (at least one of since/until/where), or every test answer (test=true)`,
-        { 200: json(deleted), ...refused },
+        { 200: json(deleted), ...REFUSED },
         {
           description:
             "Each erased response takes its uploads and unsent emails with it, and response.deleted webhooks are told. With where, test answers only with include_test=true (as the list shows them).",

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
-import { errors, json, OWNER, requestBody } from "../contracts/common.ts";
+import { errorAnswer, errors, json, REFUSED, requestBody } from "../contracts/common.ts";
 import { plan, testBody, testRun, versions } from "../contracts/forms.ts";
 import { readJson } from "../http/body.ts";
 import { testForm } from "../services/logic-tests.ts";
@@ -11,11 +11,9 @@ import { answer, keyed } from "./operation.ts";
 
 /** The 409 a change that would strand stored answers gets until it is confirmed. */
 export const needsConfirmation = {
-  409: {
-    description:
-      "`plan_needs_confirmation`: the change would leave stored answers unreachable; `details` is the plan. Confirm it (`?confirm=true`) or map the answers with `formerly`.",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  },
+  409: errorAnswer(
+    "`plan_needs_confirmation`: the change would leave stored answers unreachable; `details` is the plan. Confirm it (`?confirm=true`) or map the answers with `formerly`.",
+  ),
 };
 
 /**
@@ -37,7 +35,7 @@ export function versionRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "planFormChange",
       "What deploying a change would do, with the stored answers each change touches; changes nothing",
-      { 200: json(plan), ...errors("BadRequest", ...OWNER) },
+      { 200: json(plan), ...REFUSED },
       {
         description:
           "Body: what a PATCH takes (merged into the live definition), a whole definition (it states `slug`), or `{content}` / `{markdown}`: a form file; with `translations` as deploy sends them, the plan lists each language added, changed or removed (SPEC §20). Works for a slug that does not exist yet (`form_created`).",
@@ -54,7 +52,7 @@ export function versionRoutes(app: Hono<Env>, ctx: AppContext): void {
     op(
       "testFormLogic",
       "Run logic test cases on the live definition or a proposed one; changes nothing",
-      { 200: json(testRun), ...errors("BadRequest", ...OWNER) },
+      { 200: json(testRun), ...REFUSED },
       {
         description:
           "Body `{cases, definition?}` (or `markdown`, a form file): each case `{name, answers, hidden?, expect: {ending?, shown?, hidden_fields?, variables?, valid?}}` (SPEC §24) runs on the same core as the page and `formdown test`. Without `cases`, the definition's own `tests`. A proposed definition may be for a slug that does not exist yet.",

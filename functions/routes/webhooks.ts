@@ -25,14 +25,13 @@ import { answer, keyed, nothing } from "./operation.ts";
 /** Webhooks (SPEC §11). */
 export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
   const op = keyed(ctx);
-  const owner = errors(...OWNER);
   const base = "/api/forms/:slug/webhooks";
   app.post(
     base,
     op(
       "createWebhook",
       "Add a webhook; the signing secret is shown only in this answer",
-      { 201: json(webhookCreated), ...errors("BadRequest", "Conflict"), ...owner },
+      { 201: json(webhookCreated), ...errors("BadRequest", "Conflict"), ...OWNER },
       { requestBody: requestBody(webhookBody) },
     ),
     answer(async (account, slug, c) => createWebhook(ctx, account, slug, await readJson(c)), 201),
@@ -41,7 +40,7 @@ export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
     base,
     op("listWebhooks", "The form's webhooks (without secrets)", {
       200: json(webhookList),
-      ...owner,
+      ...OWNER,
     }),
     answer((account, slug) => listWebhooks(ctx, account, slug)),
   );
@@ -50,7 +49,7 @@ export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
     op("deleteWebhook", "Delete a webhook and its deliveries (not one kept in the form file)", {
       204: none("Deleted"),
       ...errors("Conflict"),
-      ...owner,
+      ...OWNER,
     }),
     nothing((account, slug, c) => deleteWebhook(ctx, account, slug, c.req.param("id")!)),
   );
@@ -58,7 +57,7 @@ export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
     `${base}/:id/test`,
     op("testWebhook", "Send a webhook.test event now; answers the receiver's HTTP status", {
       200: json(webhookTested),
-      ...owner,
+      ...OWNER,
     }),
     answer((account, slug, c) => testWebhook(ctx, account, slug, c.req.param("id")!)),
   );
@@ -67,7 +66,7 @@ export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
     op("listWebhookDeliveries", "The webhook's deliveries, newest first", {
       200: json(deliveries),
       ...errors("BadRequest"),
-      ...owner,
+      ...OWNER,
     }),
     query(deliveriesQuery),
     async (c) => {
@@ -78,7 +77,7 @@ export function webhookRoutes(app: Hono<Env>, ctx: AppContext): void {
   );
   app.post(
     `${base}/:id/deliveries/:delivery_id/retry`,
-    op("retryWebhookDelivery", "Queue a delivery again, at once", { 202: json(retried), ...owner }),
+    op("retryWebhookDelivery", "Queue a delivery again, at once", { 202: json(retried), ...OWNER }),
     answer((account, slug, c) => {
       const [id, delivery] = [c.req.param("id")!, c.req.param("delivery_id")!];
       return retryDelivery(ctx, account, slug, id, delivery);
