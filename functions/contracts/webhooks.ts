@@ -3,9 +3,9 @@ import { z } from "zod";
 import { limit, offset } from "./common.ts";
 
 const str = z.string();
-const events = z.array(z.enum(["response.created", "response.deleted"]));
+export const events = z.array(z.enum(["response.created", "response.deleted"]));
 const STATUSES = ["pending", "delivered", "failed"] as const;
-const status = z.enum(STATUSES);
+export const status = z.enum(STATUSES);
 
 export const webhookBody = z.looseObject({ url: str, events: events.optional() });
 export const webhookList = z.object({

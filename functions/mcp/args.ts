@@ -62,10 +62,13 @@ const sourceOf = (definition: typeof formSchema) =>
       definition: definition.optional(),
       markdown: z.string().optional().describe("Or a whole form file"),
     })
-    .refine(
-      (v) => (v.definition === undefined) !== (v.markdown === undefined),
-      "give either definition or markdown, not both",
-    );
+    .refine(...oneSource);
+/** The refinement every input with a source keeps (an extended one too). */
+export const oneSource = [
+  (v: { definition?: unknown; markdown?: unknown }) =>
+    (v.definition === undefined) !== (v.markdown === undefined),
+  "give either definition or markdown, not both",
+] as const;
 
 export const source = sourceOf(formSchema);
 /** validate_form's: the same rules, its definition briefed in one line (see json-schema.ts). */

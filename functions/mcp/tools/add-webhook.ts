@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { events } from "../../contracts/webhooks.ts";
 import { SIGNING_RECIPE } from "../../webhooks/recipe.ts";
 import { createWebhook } from "../../webhooks/service.ts";
 import { slug } from "../args.ts";
@@ -12,11 +13,7 @@ export const addWebhookTool = defineTool({
   input: z.object({
     slug,
     url: z.string().min(1).describe("http(s) receiver"),
-    events: z
-      .array(z.enum(["response.created", "response.deleted"]))
-      .min(1)
-      .optional()
-      .describe("Default: both"),
+    events: events.min(1).optional().describe("Default: both"),
   }),
   output: z.object({
     id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createForm } from "../../services/forms.ts";
 import { FORM_UI } from "../apps/ui-meta.ts";
-import { fromSource, source, translations } from "../args.ts";
+import { fromSource, oneSource, source, translations } from "../args.ts";
 import { submitFacts } from "../form-answer.ts";
 import { formLinks } from "../outputs.ts";
 import { defineTool, WRITE } from "../tool.ts";
@@ -12,15 +12,8 @@ export const createFormTool = defineTool({
   description:
     "Live at once, its file committed; status draft: try preview_url, then publish_form. Slug taken: update_form.",
   input: z
-    .object({
-      ...source.shape,
-      status: z.enum(["draft", "live"]).optional(),
-      translations,
-    })
-    .refine(
-      (v) => (v.definition === undefined) !== (v.markdown === undefined),
-      "give either definition or markdown, not both",
-    ),
+    .object({ ...source.shape, status: z.enum(["draft", "live"]).optional(), translations })
+    .refine(...oneSource),
   output: z.object(formLinks),
   grant: { rest: "POST /api/forms" },
   annotations: WRITE,

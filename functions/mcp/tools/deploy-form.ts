@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { raise } from "../../../src/core/errors.ts";
+import type { Plan } from "../../../src/core/plan/plan.ts";
 import type { AppContext } from "../../context.ts";
 import type { Account } from "../../services/accounts.ts";
 import { deployFormFile } from "../../services/deploy.ts";
@@ -61,17 +62,25 @@ export const deployFormTool = defineTool({
       dryRun: args.dry_run,
       confirm: args.confirm,
     });
-    if ("plan" in done && done.plan) {
-      // the seed's answer fields in a dry run too: the page the form has, or would have
-      const slug = done.plan.slug;
-      const existing = await findForm(ctx, slug);
-      const mine = existing?.account_id === account.id ? existing : null;
-      const url = publicUrl(ctx, { handler: account.handler, slug });
-      return { result: "planned", form_id: mine?.id ?? "", slug, path, url, plan: done.plan };
-    }
+    if ("plan" in done && done.plan) return planned(ctx, account, done.plan.slug, path, done);
     return { ...done, url: done.public_url, ...(await submitFacts(ctx, account, done.slug)) };
   },
 });
+
+/** A dry run answers the seed's fields too: the page the form (or translation) has, or would have. */
+async function planned(
+  ctx: AppContext,
+  account: Account,
+  slug: string,
+  path: string,
+  { plan }: { plan: Plan },
+  lang?: string,
+) {
+  const existing = await findForm(ctx, slug);
+  const form_id = existing?.account_id === account.id ? existing.id : "";
+  const url = `${publicUrl(ctx, { handler: account.handler, slug })}${lang ? `/${lang}` : ""}`;
+  return { result: "planned", form_id, slug, path, url, plan };
+}
 
 /** `{slug, lang, content}`: one translation file, the form unchanged (SPEC §20). */
 async function deployTranslation(
@@ -90,21 +99,11 @@ async function deployTranslation(
         { field: args.slug === undefined ? "slug" : "content", message: "is required with lang" },
       ],
     });
-  const done = await deployTranslationFile(ctx, account, args.slug!, args.lang!, args.content!, {
+  const [slug, lang] = [args.slug!, args.lang!];
+  const done = await deployTranslationFile(ctx, account, slug, lang, args.content!, {
     dryRun: args.dry_run,
   });
-  const path = translationPath(account.handler, args.slug!, args.lang!);
-  if ("plan" in done) {
-    const row = await findForm(ctx, args.slug!);
-    const url = `${publicUrl(ctx, { handler: account.handler, slug: args.slug! })}/${args.lang}`;
-    return {
-      result: "planned",
-      form_id: row?.id ?? "",
-      slug: args.slug!,
-      path,
-      url,
-      plan: done.plan,
-    };
-  }
+  if ("plan" in done)
+    return planned(ctx, account, slug, translationPath(account.handler, slug, lang), done, lang);
   return { ...done, url: done.public_url, ...(await submitFacts(ctx, account, done.slug)) };
 }

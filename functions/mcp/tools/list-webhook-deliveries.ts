@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { status } from "../../contracts/webhooks.ts";
 import { listDeliveries } from "../../webhooks/service.ts";
 import { slug, webhookId } from "../args.ts";
 import { defineTool, READ } from "../tool.ts";
-
-const STATUSES = ["pending", "delivered", "failed"] as const;
 
 export const listWebhookDeliveriesTool = defineTool({
   name: "list_webhook_deliveries",
@@ -12,7 +11,7 @@ export const listWebhookDeliveriesTool = defineTool({
   input: z.object({
     slug,
     webhook_id: webhookId,
-    status: z.enum(STATUSES).optional(),
+    status: status.optional(),
   }),
   output: z.object({
     deliveries: z.array(z.record(z.string(), z.unknown())),
