@@ -1,4 +1,6 @@
 import type { CAC } from "cac";
+import type { z } from "zod";
+import type { auditEntry } from "../../functions/contracts/audit.ts";
 import { api } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, table } from "../lib/output.ts";
@@ -15,14 +17,7 @@ interface Opts {
   key?: string;
 }
 
-interface Entry {
-  at: string;
-  actor: { name: string };
-  action: string;
-  form: string | null;
-  detail: Record<string, unknown>;
-  ip: string | null;
-}
+type Entry = z.output<typeof auditEntry>;
 
 /** `formdown audit`: who read responses or changed something, when and from where (SPEC §26). */
 export function registerAudit(cli: CAC): void {

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import type { CAC } from "cac";
+import type { z } from "zod";
+import type { reconciled } from "../../functions/contracts/deploys.ts";
 import type { Plan } from "../../src/core/plan/plan.ts";
 import { planLines } from "../../src/core/plan/plan.ts";
 import { api, CliError, enc } from "../lib/api.ts";
@@ -120,19 +122,9 @@ export function registerDeploy(cli: CAC): void {
     });
 }
 
-interface Result {
-  path: string;
-  slug: string;
-  result: string;
-  url?: string;
-  renamed_from?: string;
-  reason?: string;
-  code?: string;
-  plan?: Plan;
-}
-interface Reconciled {
-  results: Result[];
-}
+/** The answer of POST /api/deploys, a result's plan read as the plan it is. */
+type Result = Omit<z.output<typeof reconciled>["results"][number], "plan"> & { plan?: Plan };
+type Reconciled = { results: Result[] };
 
 function printResult(r: Result): void {
   const note =
