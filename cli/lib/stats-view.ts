@@ -1,16 +1,10 @@
+import type { z } from "zod";
+import type { stats } from "../../functions/contracts/responses.ts";
 import { printable } from "./output.ts";
 import { bar, type Glyphs, sparkline } from "./terminal-charts.ts";
 
-export interface StatsView {
-  views: number;
-  starts: number;
-  responses: number;
-  completion_rate: number;
-  sparkline_7d: { date: string; count: number }[];
-  change: { delta: number; percent: number | null };
-  dropoff?: { field: string; reached: number; answered: number }[];
-  median_seconds?: number | null;
-}
+/** GET /api/forms/{slug}/stats's answer. */
+type StatsView = z.output<typeof stats>;
 
 const BAR = 24;
 
