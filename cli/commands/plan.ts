@@ -48,7 +48,7 @@ export async function validFiles(files: string[]) {
 }
 
 /** Each file's plan, from the server (which counts the stored answers each change touches). */
-export async function planFiles(settings: Settings, files: string[]) {
+async function planFiles(settings: Settings, files: string[]) {
   const plans: Plan[] = [];
   // with its translation files, as deploy sends them: the plan lists their changes (SPEC §20)
   for (const t of await validFiles(files))
@@ -62,7 +62,7 @@ export async function planFiles(settings: Settings, files: string[]) {
 }
 
 /** `~ field fix → fix_first (formerly): 8 answers follow`, one line per change, per form. */
-export function printPlans(plans: Plan[]): void {
+function printPlans(plans: Plan[]): void {
   for (const plan of plans) {
     const from = plan.from_version === null ? "new" : `from version ${plan.from_version}`;
     out(`${plan.slug} (${from})`);

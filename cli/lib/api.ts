@@ -14,7 +14,7 @@ export class CliError extends Error {
 }
 
 /** sysexits.h EX_TEMPFAIL: a temporary failure (the database is unreachable), worth a retry. */
-export const TEMPFAIL = 75;
+const TEMPFAIL = 75;
 
 /** A usage problem: exit 2. */
 export const usage = (message: string) => new CliError(message, "usage", 2);

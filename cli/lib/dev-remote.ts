@@ -15,13 +15,13 @@ import type { Settings } from "./config.ts";
 import { out, say } from "./output.ts";
 
 /** The draft a form file is previewed as: its slug and `-dev`, within the 80 characters a slug has. */
-export const devSlug = (slug: string) => `${slug.slice(0, 76).replace(/-+$/, "")}-dev`;
+const devSlug = (slug: string) => `${slug.slice(0, 76).replace(/-+$/, "")}-dev`;
 
 /**
  * The file's text with `slug:` in its header set to the draft's slug: the line replaced, or added
  * as the header's last line, so every line keeps its number.
  */
-export function withDevSlug(text: string, slug: string): string {
+function withDevSlug(text: string, slug: string): string {
   const open = /^\uFEFF?---[ \t]*\r?\n/.exec(text);
   if (!open) return text;
   const start = open[0].length;

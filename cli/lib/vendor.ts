@@ -8,7 +8,7 @@ export const VENDORED = ".formdown/formdown.mjs";
 const HEADER = /^#!\/usr\/bin\/env node\n\/\/ formdown (\S+):/;
 
 /** The version a bundle names in its second line, or null if the text is not a bundle. */
-export const bundleVersion = (text: string): string | null => HEADER.exec(text)?.[1] ?? null;
+const bundleVersion = (text: string): string | null => HEADER.exec(text)?.[1] ?? null;
 
 /** The CLI bundle the server at `url` serves (`GET /cli/formdown.mjs`), checked to be one. */
 export async function fetchBundle(url: string): Promise<{ text: string; version: string }> {

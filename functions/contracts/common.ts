@@ -69,11 +69,11 @@ const instant = z
   .describe("An ISO date (midnight UTC) or timestamp with offset");
 export const range = { since: instant, until: instant };
 
-export const includeTest = flag(
+const includeTest = flag(
   "true: the test answers too (sent with the owner's key or from a preview page; flagged test: true in lists and exports)",
 );
 /** A filter (SPEC §18) on every read of responses, and on deleting them. */
-export const where = z
+const where = z
   .string()
   .optional()
   .describe(

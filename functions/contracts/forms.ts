@@ -4,7 +4,7 @@ import { accessModes, accessPassword, flag } from "./common.ts";
 
 const str = z.string();
 const int = z.int();
-export const formRef = { $ref: "#/components/schemas/FormDefinition" };
+const formRef = { $ref: "#/components/schemas/FormDefinition" };
 
 const stats = z.object({ views: int, responses: int, submissions: int });
 export const formSummary = z.object({

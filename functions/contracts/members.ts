@@ -6,14 +6,14 @@ import { keyCreated } from "./accounts.ts";
 const str = z.string();
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const role = z
+const role = z
   .enum(ROLES, { error: "must be owner, editor or viewer" })
   .describe("viewer reads; editor also changes forms; owner also manages keys, members, webhooks");
 export const memberBody = z.object({
   email: str.trim().max(254).regex(EMAIL, { error: "must be an email address" }),
   role,
 });
-export const member = z.object({ id: str, email: str, role, created_at: str });
+const member = z.object({ id: str, email: str, role, created_at: str });
 export const memberCreated = z.object({
   member,
   key: keyCreated.describe("The member's first key, shown only once: its scope is the role's"),

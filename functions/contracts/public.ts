@@ -17,7 +17,7 @@ import {
 const str = z.string();
 const num = z.number();
 
-export const submitBody = z.object({
+const submitBody = z.object({
   fields: z.looseObject({}),
   hidden: z.looseObject({}).optional(),
   turnstile_token: str.optional(),
@@ -48,7 +48,7 @@ export const submitBody = z.object({
       "The language the respondent read: the form's locale (default) or one of its languages (SPEC §20); option labels of that translation are stored as the form's own options",
     ),
 });
-export const submitted = z.object({
+const submitted = z.object({
   response_id: str,
   submission_id: str,
   status: z.literal("received"),
@@ -73,18 +73,18 @@ export const submitted = z.object({
     ),
   test: z.literal(true).optional().describe("A test answer (SPEC §16)"),
 });
-export const formChanged = errorAnswer(
+const formChanged = errorAnswer(
   "`form_changed`: the page's version is no longer accepted; reload the page (its answers are kept)",
 );
 
-export const eventBody = z.object({
+const eventBody = z.object({
   type: z.enum(["view", "start", "progress"]),
   field: str
     .optional()
     .describe("progress: the id of a question the respondent reached (no answer)"),
   invite: str.optional().describe("view: the personal link the page was opened with (SPEC §25)"),
 });
-export const uploadBody = {
+const uploadBody = {
   required: true,
   content: {
     "multipart/form-data": {
@@ -108,12 +108,12 @@ export const uploadBody = {
     },
   },
 };
-export const uploaded = z.object({ url: str });
-export const publicDefinition = z.looseObject({});
-export const preview = z.object({ version: z.int(), updated_at: str });
-export const challenge = z.looseObject({});
+const uploaded = z.object({ url: str });
+const publicDefinition = z.looseObject({});
+const preview = z.object({ version: z.int(), updated_at: str });
+const challenge = z.looseObject({});
 
-export const health = z.object({
+const health = z.object({
   ok: z.boolean(),
   database: z.enum(["up"]),
   version: str.describe("The server's version"),
@@ -125,7 +125,7 @@ export const health = z.object({
     .optional()
     .describe("What already fails, e.g. a webhook key other than the database's"),
 });
-export const healthDown = z.object({
+const healthDown = z.object({
   ok: z.boolean(),
   database: z.enum(["down"]),
   error: str,
@@ -133,7 +133,7 @@ export const healthDown = z.object({
 });
 export const document = z.looseObject({});
 
-export const partialBody = z.object({
+const partialBody = z.object({
   fields: z.looseObject({}),
   resume: str.optional().describe("The token a first save answered: the same partial, updated"),
   page: z.int().optional().describe("The page the respondent is on"),
@@ -142,11 +142,11 @@ export const partialBody = z.object({
   invite: str.optional().describe("An invite-only form's personal link (not spent by a save)"),
   turnstile_token: str.optional().describe("An anti-bot token: needed by a password form's saves"),
 });
-export const partialSaved = z.object({
+const partialSaved = z.object({
   resume: str.describe("Keep it: the completing submit sends it as `resume`"),
   id: str.describe("The id the completed response will have"),
 });
-export const partialLoaded = z.object({
+const partialLoaded = z.object({
   fields: z.looseObject({}),
   page: z.int().nullable(),
 });

@@ -8,7 +8,7 @@ import { DESCRIPTION, SERVER_INFO, TOOLS } from "./registry.ts";
 const cardName = (base: string) => `${new URL(base).hostname.split(".").reverse().join(".")}/mcp`;
 
 /** The three discovery documents, all generated from the one tool registry. */
-export function discoveryDocuments(baseUrl: string) {
+function discoveryDocuments(baseUrl: string) {
   const endpoint = `${baseUrl}/api/mcp`;
   const auth = { type: "bearer", description: "An API key (fd_…) as Authorization: Bearer <key>" };
   const mcp = {

@@ -7,7 +7,7 @@ import { listForms } from "../services/forms.ts";
 import { readUiResource, uiResources } from "./apps/ui-resources.ts";
 
 const FORM_URI = /^formdown:\/\/forms\/([a-z0-9-]+)$/;
-export const formUri = (slug: string) => `formdown://forms/${slug}`;
+const formUri = (slug: string) => `formdown://forms/${slug}`;
 
 /**
  * The schema, every form file of the account as formdown://forms/<slug> (SPEC §14), and the

@@ -108,7 +108,7 @@ const REFUSED =
   /^(?:Rejected inbound request \(([\w-]+)\)|Rejected 2025-era request on a modern-only endpoint \(([\w-]+)\)|(Unsupported Media Type))/;
 
 /** The SDK's error report: a refused request as one short line, anything else with its stack. */
-export function logMcpError(ctx: Pick<AppContext, "log">, error: unknown): void {
+function logMcpError(ctx: Pick<AppContext, "log">, error: unknown): void {
   const refused = error instanceof Error ? REFUSED.exec(error.message) : null;
   if (!refused) ctx.log.error("mcp", error);
   else

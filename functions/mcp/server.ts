@@ -56,7 +56,7 @@ const listedHints = ({ readOnlyHint, ...rest }: ToolDef["annotations"]) =>
  * instead, and the server card (discovery.ts) still gives each tool's title.
  */
 let listed: object[] | null = null;
-export const toolList = () =>
+const toolList = () =>
   (listed ??= TOOLS.map((t) => ({
     name: t.name,
     description: t.description,

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 export const FORM_APP = "ui://formdown/form";
 export const REPORT_APP = "ui://formdown/report";
 /** ext-apps' RESOURCE_MIME_TYPE. */
-export const APP_MIME = "text/html;profile=mcp-app";
+const APP_MIME = "text/html;profile=mcp-app";
 
 /** Each app is one document with its script and styles inline: it asks the host for no origin. */
 const UI_META = { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } };
