@@ -18,7 +18,7 @@ import { localStorage } from "./storage/local.ts";
  * One JSON object per line (SPEC §22): `time`, `level`, `msg`, and what the caller adds (a
  * `request_id` on every 5xx); an error's stack is a field, never lines of its own.
  */
-export const consoleLog: Log = {
+const consoleLog: Log = {
   info: (msg, fields) =>
     process.stdout.write(
       `${JSON.stringify({ time: new Date().toISOString(), level: "info", msg, ...fields })}\n`,

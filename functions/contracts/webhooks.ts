@@ -62,7 +62,7 @@ export const retried = z.object({ id: str, status: z.literal("pending") });
 
 /** What a receiver gets (functions/webhooks/payload.ts), signed as Standard Webhooks sign. */
 const form = z.object({ form_id: str, slug: str, title: str });
-export const eventBody = z.object({
+const eventBody = z.object({
   type: z.enum(["response.created", "response.deleted", "webhook.test"]),
   timestamp: str.describe("When the event happened (the same on every retry)"),
   data: z.object({
