@@ -26,13 +26,8 @@ export function registerAccounts(cli: CAC): void {
         if (action !== "create") throw usage('the only accounts action is "create"');
         const token = opts.adminToken ?? process.env.FORMDOWN_ADMIN_TOKEN;
         if (!token) throw usage("pass --admin-token or set FORMDOWN_ADMIN_TOKEN");
-        const created = await api(
-          resolveSettings(opts),
-          "POST",
-          "/api/accounts",
-          { handler, ...(opts.email ? { email: opts.email } : {}) },
-          { token },
-        );
+        const body = { handler, ...(opts.email ? { email: opts.email } : {}) };
+        const created = await api(resolveSettings(opts), "POST /api/accounts", { body, token });
         json(created);
         say("Keep the api_key: it is shown only once.");
       },
@@ -73,11 +68,11 @@ export function registerKeys(cli: CAC): void {
       ) => {
         const settings = resolveSettings(opts);
         if (action === "create") {
-          json(await api(settings, "POST", "/api/keys", newKeyBody(opts)));
+          json(await api(settings, "POST /api/keys", { body: newKeyBody(opts) }));
           return say("Keep the api_key: it is shown only once.");
         }
         if (action === "list") {
-          const { keys } = await api(settings, "GET", "/api/keys");
+          const { keys } = await api(settings, "GET /api/keys");
           if (opts.json) return json(keys);
           return out(
             table(
@@ -106,7 +101,7 @@ export function registerKeys(cli: CAC): void {
         }
         if (action === "revoke") {
           if (!id) throw usage("keys revoke needs the key id (see `formdown keys list`)");
-          await api(settings, "DELETE", `/api/keys/${encodeURIComponent(id)}`);
+          await api(settings, "DELETE /api/keys/:id", { id });
           return say(`revoked ${id}`);
         }
         throw usage("keys actions: create, list, revoke <id>");
@@ -126,7 +121,7 @@ export function registerLogin(cli: CAC): void {
     .action(async (opts: { url?: string; key?: string; here?: boolean }) => {
       if (!opts.url || !opts.key) throw usage("login needs --url and --key");
       const settings = { url: withScheme(opts.url), key: opts.key, keySource: "--key" };
-      await api(settings, "GET", "/api/forms");
+      await api(settings, "GET /api/forms");
       const path = opts.here ? checkoutConfigPath() : configPath();
       await mkdir(dirname(path), { recursive: true });
       await writeFile(

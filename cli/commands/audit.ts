@@ -33,10 +33,9 @@ export function registerAudit(cli: CAC): void {
     .example("formdown audit --action responses.export --since 2026-11-01")
     .example("formdown audit --form contact")
     .action(async (opts: Opts) => {
-      const params = new URLSearchParams({ limit: String(opts.limit), page: String(opts.page) });
-      for (const name of ["since", "until", "form", "action"] as const)
-        if (opts[name] !== undefined) params.set(name, String(opts[name]));
-      const log = await api(resolveSettings(opts), "GET", `/api/audit?${params}`);
+      const { limit, page, since, until, form, action } = opts;
+      const query = { limit, page, since, until, form, action };
+      const log = await api(resolveSettings(opts), "GET /api/audit", query);
       if (opts.json) return json(log);
       out(
         table(

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { reconciled } from "../../functions/contracts/deploys.ts";
 import type { Plan } from "../../src/core/plan/plan.ts";
 import { planLines } from "../../src/core/plan/plan.ts";
-import { api, CliError, enc } from "../lib/api.ts";
+import { api, CliError } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, say } from "../lib/output.ts";
 import { isZeroCommit, rawOption } from "../lib/raw-option.ts";
@@ -69,15 +69,13 @@ export function registerDeploy(cli: CAC): void {
         (given && !isZeroCommit(given) ? given : undefined) ??
         (git?.head
           ? (
-              await api<{ commit: string | null }>(
-                settings,
-                "GET",
-                `/api/deploys/head?repository=${enc(repository)}`,
-              )
+              await api<{ commit: string | null }>(settings, "GET /api/deploys/head", {
+                repository,
+              })
             ).commit
           : null);
       const renames = git?.head ? await renamesSince(".", since, git.head) : [];
-      const done = await api<Reconciled>(settings, "POST", "/api/deploys", {
+      const body = {
         repository,
         commit: git?.head ?? null,
         files: texts.map((t) => ({ path: t.file, markdown: t.text, translations: t.translations })),
@@ -86,7 +84,8 @@ export function registerDeploy(cli: CAC): void {
         complete,
         dry_run: Boolean(opts.dryRun),
         confirm: Boolean(opts.confirm),
-      });
+      };
+      const done = await api<Reconciled>(settings, "POST /api/deploys", { body });
       // every file's outcome; the last line counts what changed
       const shown = done.results.filter((r) => r.result !== "skipped");
       const changed = shown.filter((r) => r.result !== "unchanged");

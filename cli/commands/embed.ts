@@ -19,17 +19,13 @@ export function registerEmbed(cli: CAC): void {
     .example("formdown embed event --lang de")
     .action(
       async (slug: string, opts: { json?: boolean; lang?: string; url?: string; key?: string }) => {
+        // with --lang the server refuses a language the form does not have
         const form = await api<{
           slug: string;
           public_url: string;
           config: { settings?: { embed_origins?: string[] } };
           languages?: string[];
-        }>(
-          resolveSettings(opts),
-          "GET",
-          // with --lang the server refuses a language the form does not have
-          `/api/forms/${encodeURIComponent(slug)}${opts.lang ? `?lang=${encodeURIComponent(opts.lang)}` : ""}`,
-        );
+        }>(resolveSettings(opts), "GET /api/forms/:slug", { slug, lang: opts.lang });
         const origins = form.config.settings?.embed_origins ?? ["*"];
         const html = embedSnippet(form.public_url, opts.lang);
         if (opts.json)

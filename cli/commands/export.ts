@@ -1,10 +1,10 @@
 import { Buffer } from "node:buffer";
 import { createWriteStream } from "node:fs";
 import type { CAC } from "cac";
-import { enc, request, usage } from "../lib/api.ts";
+import { request, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { say, toSink } from "../lib/output.ts";
-import { WHERE_HELP, whereQuery } from "../lib/where.ts";
+import { WHERE_HELP, whereParam } from "../lib/where.ts";
 
 export function registerExport(cli: CAC): void {
   cli
@@ -39,12 +39,15 @@ export function registerExport(cli: CAC): void {
         const xlsx = opts.format === "xlsx";
         if (xlsx && !opts.output && process.stdout.isTTY)
           throw usage("--format xlsx writes a binary file: add -o <file>.xlsx");
-        const range = `${opts.since ? `&since=${enc(opts.since)}` : ""}${opts.until ? `&until=${enc(opts.until)}` : ""}${whereQuery(opts.where)}${opts.labels ? "&header=labels" : ""}${opts.bom ? "&bom=true" : ""}`;
-        const res = await request(
-          resolveSettings(opts),
-          "GET",
-          `/api/forms/${enc(slug)}/responses/export?format=${opts.format}${range}`,
-        );
+        const res = await request(resolveSettings(opts), "GET /api/forms/:slug/responses/export", {
+          slug,
+          format: opts.format,
+          since: opts.since,
+          until: opts.until,
+          where: whereParam(opts.where),
+          header: opts.labels ? "labels" : undefined,
+          bom: opts.bom,
+        });
         const sink = opts.output ? createWriteStream(opts.output) : process.stdout;
         const progress = process.stderr.isTTY;
         let bytes = 0;

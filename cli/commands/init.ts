@@ -102,7 +102,7 @@ export function registerInit(cli: CAC): void {
 async function keyHandler(url: string | undefined): Promise<string | null> {
   const settings = resolveSettings(url ? { url } : {});
   if (!settings.key) return null;
-  return api<{ handler: string }>(settings, "GET", "/api/account").then(
+  return api<{ handler: string }>(settings, "GET /api/account").then(
     (a) => a.handler,
     () => null,
   );

@@ -1,10 +1,10 @@
 import type { CAC } from "cac";
-import { api, enc, request, usage } from "../lib/api.ts";
+import { api, request, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, say, styled, table } from "../lib/output.ts";
 import { renderStats } from "../lib/stats-view.ts";
 import { ASCII, speaksUtf8, UNICODE, wantsColour } from "../lib/terminal-charts.ts";
-import { WHERE_HELP, whereQuery } from "../lib/where.ts";
+import { WHERE_HELP, whereParam } from "../lib/where.ts";
 
 interface StatsOptions {
   json?: boolean;
@@ -25,10 +25,12 @@ export function registerStats(cli: CAC): void {
     .example("formdown stats nps --where 'plan=Pro'")
     .action(async (slug: string, opts: StatsOptions) => {
       const settings = resolveSettings(opts);
-      const where = whereQuery(opts.where).replace("&", "?");
-      const s = await api(settings, "GET", `/api/forms/${enc(slug)}/stats${where}`);
+      const s = await api(settings, "GET /api/forms/:slug/stats", {
+        slug,
+        where: whereParam(opts.where),
+      });
       if (opts.json) return json(s);
-      const form = await api(settings, "GET", `/api/forms/${enc(slug)}`);
+      const form = await api(settings, "GET /api/forms/:slug", { slug });
       const labels = new Map<string, string>(
         (form.config?.fields ?? []).map((f: { id: string; label?: string }) => [
           f.id,
@@ -73,11 +75,12 @@ export function registerReport(cli: CAC): void {
         if (!["7d", "30d", "90d", "all"].includes(opts.period))
           throw usage("--period must be 7d, 30d, 90d or all");
         const html = Boolean(opts.html || opts.open);
-        const res = await request(
-          resolveSettings(opts),
-          "GET",
-          `/api/forms/${enc(slug)}/report?period=${opts.period}${html ? "&format=html" : ""}${whereQuery(opts.where)}`,
-        );
+        const res = await request(resolveSettings(opts), "GET /api/forms/:slug/report", {
+          slug,
+          period: opts.period,
+          format: html ? "html" : undefined,
+          where: whereParam(opts.where),
+        });
         const text = await res.text();
         let file = opts.output;
         if (!file && opts.open) {
@@ -119,11 +122,9 @@ export function registerOutbox(cli: CAC): void {
     .option("--json", "JSON instead of a table")
     .example("formdown outbox")
     .action(async (opts: { limit: number; json?: boolean; url?: string; key?: string }) => {
-      const box = await api(
-        resolveSettings(opts),
-        "GET",
-        `/api/outbox?limit=${Number(opts.limit)}`,
-      );
+      const box = await api(resolveSettings(opts), "GET /api/outbox", {
+        limit: Number(opts.limit),
+      });
       if (opts.json) return json(box);
       out(
         table(
@@ -156,7 +157,7 @@ export function registerOpen(cli: CAC): void {
     .option("--browser", "Open it in the default browser")
     .example("formdown open contact")
     .action(async (slug: string, opts: { browser?: boolean; url?: string; key?: string }) => {
-      const form = await api(resolveSettings(opts), "GET", `/api/forms/${enc(slug)}`);
+      const form = await api(resolveSettings(opts), "GET /api/forms/:slug", { slug });
       out(form.public_url);
       if (opts.browser) {
         const { spawn } = await import("node:child_process");

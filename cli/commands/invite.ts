@@ -1,5 +1,5 @@
 import type { CAC } from "cac";
-import { api, enc, usage } from "../lib/api.ts";
+import { api, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, table } from "../lib/output.ts";
 
@@ -30,10 +30,13 @@ export function registerInvite(cli: CAC): void {
         throw usage("--count must be a whole number of links");
       if (emails.length === 0 && count === 0)
         throw usage("formdown invite needs --email <address> or --count <n>");
-      const { invites } = await api(settings, "POST", `/api/forms/${enc(slug)}/invites`, {
-        ...(emails.length ? { emails } : {}),
-        ...(count ? { count } : {}),
-        ...(opts.expires ? { expires_at: opts.expires } : {}),
+      const { invites } = await api(settings, "POST /api/forms/:slug/invites", {
+        slug,
+        body: {
+          ...(emails.length ? { emails } : {}),
+          ...(count ? { count } : {}),
+          ...(opts.expires ? { expires_at: opts.expires } : {}),
+        },
       });
       if (opts.json) return json(invites);
       return out(

@@ -14,7 +14,7 @@ export function registerList(cli: CAC): void {
     .option("--json", "JSON instead of a table")
     .example("formdown list")
     .action(async (opts: { json?: boolean; url?: string; key?: string }) => {
-      const forms = await api<Summary[]>(resolveSettings(opts), "GET", "/api/forms");
+      const forms = await api<Summary[]>(resolveSettings(opts), "GET /api/forms");
       if (opts.json) return json(forms);
       if (forms.length === 0)
         return say("No forms yet. Create one with `formdown init` and `formdown deploy`.");

@@ -1,5 +1,5 @@
 import type { CAC } from "cac";
-import { api, enc, usage } from "../lib/api.ts";
+import { api, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, say, table } from "../lib/output.ts";
 
@@ -26,15 +26,14 @@ export function registerMembers(cli: CAC): void {
       if (action === "add") {
         if (!target) throw usage(`members add needs the email (${HELP})`);
         json(
-          await api(settings, "POST", "/api/members", {
-            email: target,
-            role: opts.role ?? "viewer",
+          await api(settings, "POST /api/members", {
+            body: { email: target, role: opts.role ?? "viewer" },
           }),
         );
         return say("Hand the member their api_key: it is shown only once.");
       }
       if (action === "list") {
-        const { members } = await api(settings, "GET", "/api/members");
+        const { members } = await api(settings, "GET /api/members");
         if (opts.json) return json(members);
         return out(
           table(
@@ -54,7 +53,7 @@ export function registerMembers(cli: CAC): void {
       if (action === "remove") {
         if (!target)
           throw usage("members remove needs the member id (see `formdown members list`)");
-        const done = await api(settings, "DELETE", `/api/members/${enc(target)}`);
+        const done = await api(settings, "DELETE /api/members/:id", { id: target });
         return say(`removed ${target}; ${done.keys_revoked} key(s) revoked`);
       }
       throw usage(HELP);

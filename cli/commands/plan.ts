@@ -2,7 +2,7 @@ import { dirname } from "node:path";
 import type { CAC } from "cac";
 import { formatFormFileError } from "../../src/core/form-file-error.ts";
 import { type Plan, planLines } from "../../src/core/plan/plan.ts";
-import { api, CliError, enc } from "../lib/api.ts";
+import { api, CliError } from "../lib/api.ts";
 import type { CheckedFile } from "../lib/check-files.ts";
 import type { Settings } from "../lib/config.ts";
 import { resolveSettings } from "../lib/config.ts";
@@ -53,9 +53,9 @@ async function planFiles(settings: Settings, files: string[]) {
   // with its translation files, as deploy sends them: the plan lists their changes (SPEC §20)
   for (const t of await validFiles(files))
     plans.push(
-      await api(settings, "POST", `/api/forms/${enc(t.slug)}/plan`, {
-        content: t.text,
-        translations: t.translations,
+      await api(settings, "POST /api/forms/:slug/plan", {
+        slug: t.slug,
+        body: { content: t.text, translations: t.translations },
       }),
     );
   return plans;

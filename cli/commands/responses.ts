@@ -1,8 +1,8 @@
 import type { CAC } from "cac";
-import { api, enc, usage } from "../lib/api.ts";
+import { api, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, say } from "../lib/output.ts";
-import { WHERE_HELP, whereQuery } from "../lib/where.ts";
+import { WHERE_HELP, whereParam } from "../lib/where.ts";
 import { printSubmissions, STATUS_HELP, type SubmissionsOptions } from "./submissions.ts";
 
 /** `formdown responses`: a form's responses, or their erasure (SPEC §12). */
@@ -41,23 +41,16 @@ export function registerResponses(cli: CAC): void {
         }
         if (slug === undefined) throw usage("responses delete needs the form's slug");
         const settings = resolveSettings(opts);
-        const base = `/api/forms/${enc(slug)}/responses`;
         if (id) {
           if (opts.since || opts.until || opts.where)
             throw usage("give a response id or --since/--until/--where, not both");
-          await api(settings, "DELETE", `${base}/${enc(id)}`);
+          await api(settings, "DELETE /api/forms/:slug/responses/:id", { slug, id });
           return say(`deleted ${id}`);
         }
         if (!opts.since && !opts.until && !opts.where)
           throw usage("responses delete needs a response id, or --since, --until and/or --where");
-        const query = new URLSearchParams();
-        if (opts.since) query.set("since", String(opts.since));
-        if (opts.until) query.set("until", String(opts.until));
-        const { deleted } = await api(
-          settings,
-          "DELETE",
-          `${base}?${query}${whereQuery(opts.where)}`,
-        );
+        const range = { slug, since: opts.since, until: opts.until, where: whereParam(opts.where) };
+        const { deleted } = await api(settings, "DELETE /api/forms/:slug/responses", range);
         say(`deleted ${deleted} response${deleted === 1 ? "" : "s"}`);
         json({ deleted });
       },

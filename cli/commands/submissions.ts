@@ -1,8 +1,8 @@
 import type { CAC } from "cac";
-import { api, enc, request, usage } from "../lib/api.ts";
+import { api, request, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, toSink } from "../lib/output.ts";
-import { WHERE_HELP, whereQuery } from "../lib/where.ts";
+import { WHERE_HELP, whereParam } from "../lib/where.ts";
 
 export const STATUS_HELP =
   "complete (default), partial (unfinished partial responses) or all; JSON only";
@@ -36,17 +36,16 @@ export interface SubmissionsOptions {
 /** `formdown submissions <slug>` and `formdown responses <slug>`: every page, or the CSV export. */
 export async function printSubmissions(slug: string, opts: SubmissionsOptions): Promise<void> {
   const settings = resolveSettings(opts);
-  const range = `${opts.since ? `&since=${enc(opts.since)}` : ""}${opts.until ? `&until=${enc(opts.until)}` : ""}${whereQuery(opts.where)}`;
+  const range = { slug, since: opts.since, until: opts.until, where: whereParam(opts.where) };
   if (opts.status !== undefined && !["complete", "partial", "all"].includes(opts.status))
     throw usage("--status must be complete, partial or all");
   if (opts.csv && opts.status !== undefined && opts.status !== "complete")
     throw usage("--status partial|all lists JSON only; the CSV export holds completed responses");
   if (opts.csv) {
-    const res = await request(
-      settings,
-      "GET",
-      `/api/forms/${enc(slug)}/submissions/export?format=csv${range}`,
-    );
+    const res = await request(settings, "GET /api/forms/:slug/submissions/export", {
+      ...range,
+      format: "csv",
+    });
     for await (const chunk of toSink(res.body!, Boolean(process.stdout.isTTY)))
       process.stdout.write(chunk);
     return;
@@ -57,8 +56,8 @@ export async function printSubmissions(slug: string, opts: SubmissionsOptions): 
   for (let offset = 0; all.length < max; ) {
     const page = await api<{ submissions: unknown[]; total: number }>(
       settings,
-      "GET",
-      `/api/forms/${enc(slug)}/submissions?limit=100&offset=${offset}${range}${opts.status ? `&status=${enc(opts.status)}` : ""}`,
+      "GET /api/forms/:slug/submissions",
+      { ...range, limit: 100, offset, status: opts.status },
     );
     all.push(...page.submissions.slice(0, max - all.length));
     offset += page.submissions.length;

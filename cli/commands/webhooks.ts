@@ -1,5 +1,5 @@
 import type { CAC } from "cac";
-import { api, enc, usage } from "../lib/api.ts";
+import { api, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, say, table } from "../lib/output.ts";
 
@@ -30,7 +30,6 @@ export function registerWebhooks(cli: CAC): void {
     .example("formdown webhooks remove contact 3f2c…")
     .action(async (action: string, slug: string, target: string | undefined, opts: Opts) => {
       const settings = resolveSettings(opts);
-      const base = `/api/forms/${enc(slug)}/webhooks`;
       const need = (what: string) => {
         if (!target) throw usage(`webhooks ${action} needs the ${what} (${HELP})`);
         return target;
@@ -40,9 +39,9 @@ export function registerWebhooks(cli: CAC): void {
           ?.split(",")
           .map((e) => e.trim())
           .filter(Boolean);
-        const hook = await api(settings, "POST", base, {
-          url: need("receiver URL"),
-          ...(events ? { events } : {}),
+        const hook = await api(settings, "POST /api/forms/:slug/webhooks", {
+          slug,
+          body: { url: need("receiver URL"), ...(events ? { events } : {}) },
         });
         json(hook);
         return say(
@@ -50,7 +49,7 @@ export function registerWebhooks(cli: CAC): void {
         );
       }
       if (action === "list") {
-        const { webhooks } = await api(settings, "GET", base);
+        const { webhooks } = await api(settings, "GET /api/forms/:slug/webhooks", { slug });
         if (opts.json) return json(webhooks);
         return out(
           table(
@@ -65,25 +64,23 @@ export function registerWebhooks(cli: CAC): void {
         );
       }
       if (action === "remove") {
-        await api(
-          settings,
-          "DELETE",
-          `${base}/${enc(need("webhook id (see `formdown webhooks list`)"))}`,
-        );
+        const id = need("webhook id (see `formdown webhooks list`)");
+        await api(settings, "DELETE /api/forms/:slug/webhooks/:id", { slug, id });
         return say(`removed ${target}`);
       }
       if (action === "test") {
-        const result = await api(settings, "POST", `${base}/${enc(need("webhook id"))}/test`);
+        const id = need("webhook id");
+        const result = await api(settings, "POST /api/forms/:slug/webhooks/:id/test", { slug, id });
         json(result);
         if (!result.delivered) process.exitCode = 1;
         return;
       }
       if (action === "deliveries") {
-        const log = await api(
-          settings,
-          "GET",
-          `${base}/${enc(need("webhook id"))}/deliveries?limit=${Number(opts.limit)}`,
-        );
+        const log = await api(settings, "GET /api/forms/:slug/webhooks/:id/deliveries", {
+          slug,
+          id: need("webhook id"),
+          limit: Number(opts.limit),
+        });
         if (opts.json) return json(log);
         return out(
           table(

@@ -1,3 +1,4 @@
+import type { ROUTE_SCOPES } from "../../functions/route-scopes.ts";
 import { closest } from "../../src/core/did-you-mean.ts";
 import { type Plan, planLines } from "../../src/core/plan/plan.ts";
 import type { Settings } from "./config.ts";
@@ -19,23 +20,45 @@ const TEMPFAIL = 75;
 /** A usage problem: exit 2. */
 export const usage = (message: string) => new CliError(message, "usage", 2);
 
+/**
+ * An operation of the API by its name in functions/route-scopes.ts (`GET /api/forms/:slug/stats`),
+ * so each call names a declared route; creating an account is the one without a key's scope.
+ */
+export type Operation = keyof typeof ROUTE_SCOPES | "POST /api/accounts";
+/**
+ * One call: the operation's `:params` by name, its query (the other given values, unset ones left
+ * out), its JSON `body`, and the `token` to send instead of the key (an admin token).
+ */
+type Call = { body?: unknown; token?: string; [name: string]: unknown };
+
+/** The method and path an operation is called with: its pattern filled in, then the query. */
+function target(operation: Operation, { body: _, token: __, ...rest }: Call): [string, string] {
+  const [method, pattern] = operation.split(" ") as [string, string];
+  const path = pattern.replace(/:(\w+)(\{[^/]*\})?/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return enc(String(value ?? ""));
+  });
+  const query = Object.entries(rest)
+    .filter(([, v]) => v !== undefined && v !== false && v !== "")
+    .map(([k, v]) => `${k}=${enc(String(v))}`);
+  return [method, query.length ? `${path}?${query.join("&")}` : path];
+}
+
 export async function request(
   settings: Settings,
-  method: string,
-  path: string,
-  body?: unknown,
-  options: { auth?: boolean; token?: string } = {},
+  operation: Operation,
+  call: Call = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = {};
-  const token = options.token ?? settings.key;
-  if (options.auth !== false) {
-    if (!token)
-      throw new CliError(
-        "no API key: pass --key, set FORMDOWN_API_KEY, or run `formdown login`",
-        "unauthorized",
-      );
-    headers.authorization = `Bearer ${token}`;
-  }
+  const [method, path] = target(operation, call);
+  const { body } = call;
+  const token = call.token ?? settings.key;
+  if (!token)
+    throw new CliError(
+      "no API key: pass --key, set FORMDOWN_API_KEY, or run `formdown login`",
+      "unauthorized",
+    );
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers["content-type"] = "application/json";
   let res: Response;
   try {
@@ -95,12 +118,10 @@ async function slugHint(settings: Settings, path: string, token: string | undefi
 // biome-ignore lint/suspicious/noExplicitAny: the CLI passes API answers through; commands narrow what they read
 export async function api<T = any>(
   settings: Settings,
-  method: string,
-  path: string,
-  body?: unknown,
-  options?: { auth?: boolean; token?: string },
+  operation: Operation,
+  call?: Call,
 ): Promise<T> {
-  const res = await request(settings, method, path, body, options);
+  const res = await request(settings, operation, call);
   return (res.status === 204 ? null : await res.json()) as T;
 }
 

@@ -9,7 +9,7 @@ import { readdir } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { formatFormFileError } from "../../src/core/form-file.ts";
 import { isTranslationFile } from "../../src/core/translation-file.ts";
-import { api, CliError, enc, usage } from "./api.ts";
+import { api, CliError, usage } from "./api.ts";
 import { checkFiles } from "./check-files.ts";
 import type { Settings } from "./config.ts";
 import { out, say } from "./output.ts";
@@ -78,9 +78,10 @@ export async function startRemoteDev(
     const slug = devSlug(checked.form.slug);
     try {
       // confirm: a draft holds test answers only, and none is ever deleted
-      const done = await api(settings, "PUT", `/api/forms/${enc(slug)}?confirm=true`, {
-        markdown: withDevSlug(checked.text, slug),
-        status: "draft",
+      const done = await api(settings, "PUT /api/forms/:slug", {
+        slug,
+        confirm: true,
+        body: { markdown: withDevSlug(checked.text, slug), status: "draft" },
       });
       if (first || done.result === "created") out(`${file}  ${done.preview_url}  (draft ${slug})`);
       else if (done.result === "updated") say(`↻ ${file} sent (draft ${slug})`);

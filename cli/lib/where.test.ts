@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCondition, whereQuery } from "./where.ts";
+import { parseCondition, whereParam } from "./where.ts";
 
 describe("--where", () => {
   it("reads each operator, the longest first", () => {
@@ -33,9 +33,9 @@ describe("--where", () => {
   });
 
   it("sends every flag as one JSON where", () => {
-    expect(whereQuery(undefined)).toBe("");
-    const q = whereQuery(["recommend<=6", "fix~billing"]);
-    expect(JSON.parse(decodeURIComponent(q.slice("&where=".length)))).toEqual([
+    expect(whereParam(undefined)).toBeUndefined();
+    const q = whereParam(["recommend<=6", "fix~billing"]);
+    expect(JSON.parse(q!)).toEqual([
       { field: "recommend", op: "lte", value: 6 },
       { field: "fix", op: "contains", value: "billing" },
     ]);

@@ -50,9 +50,9 @@ export function parseCondition(text: string): Condition {
   return { field, op: op[1], value: value(rest.slice(op[0].length)) };
 }
 
-/** The `--where` flags (cac gives one string or a list) as the `&where=` query parameter. */
-export function whereQuery(flags: string | string[] | undefined): string {
-  if (flags === undefined) return "";
+/** The `--where` flags (cac gives one string or a list) as the `where` query parameter's value. */
+export function whereParam(flags: string | string[] | undefined): string | undefined {
+  if (flags === undefined) return undefined;
   const list = (Array.isArray(flags) ? flags : [flags]).map(String).map(parseCondition);
-  return list.length === 0 ? "" : `&where=${encodeURIComponent(JSON.stringify(list))}`;
+  return list.length === 0 ? undefined : JSON.stringify(list);
 }
