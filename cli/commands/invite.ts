@@ -1,5 +1,6 @@
 import type { CAC } from "cac";
-import { api, usage } from "../lib/api.ts";
+import type { invitesCreated } from "../../functions/contracts/invites.ts";
+import { api, type Out, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, table } from "../lib/output.ts";
 
@@ -30,19 +31,23 @@ export function registerInvite(cli: CAC): void {
         throw usage("--count must be a whole number of links");
       if (emails.length === 0 && count === 0)
         throw usage("formdown invite needs --email <address> or --count <n>");
-      const { invites } = await api(settings, "POST /api/forms/:slug/invites", {
-        slug,
-        body: {
-          ...(emails.length ? { emails } : {}),
-          ...(count ? { count } : {}),
-          ...(opts.expires ? { expires_at: opts.expires } : {}),
+      const { invites } = await api<Out<typeof invitesCreated>>(
+        settings,
+        "POST /api/forms/:slug/invites",
+        {
+          slug,
+          body: {
+            ...(emails.length ? { emails } : {}),
+            ...(count ? { count } : {}),
+            ...(opts.expires ? { expires_at: opts.expires } : {}),
+          },
         },
-      });
+      );
       if (opts.json) return json(invites);
       return out(
         table(
           ["EMAIL", "URL"],
-          invites.map((i: { email?: string; url: string }) => [i.email ?? "", i.url]),
+          invites.map((i) => [i.email ?? "", i.url]),
         ),
       );
     });

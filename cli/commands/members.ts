@@ -1,5 +1,6 @@
 import type { CAC } from "cac";
-import { api, usage } from "../lib/api.ts";
+import type { memberList } from "../../functions/contracts/members.ts";
+import { api, type Out, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, say, table } from "../lib/output.ts";
 
@@ -33,20 +34,12 @@ export function registerMembers(cli: CAC): void {
         return say("Hand the member their api_key: it is shown only once.");
       }
       if (action === "list") {
-        const { members } = await api(settings, "GET /api/members");
+        const { members }: Out<typeof memberList> = await api(settings, "GET /api/members");
         if (opts.json) return json(members);
         return out(
           table(
             ["ID", "EMAIL", "ROLE", "KEYS", "SINCE"],
-            members.map(
-              (m: {
-                id: string;
-                email: string;
-                role: string;
-                keys: number;
-                created_at: string;
-              }) => [m.id, m.email, m.role, m.keys, m.created_at.slice(0, 10)],
-            ),
+            members.map((m) => [m.id, m.email, m.role, m.keys, m.created_at.slice(0, 10)]),
           ),
         );
       }

@@ -1,7 +1,11 @@
 import type { CAC } from "cac";
-import { api, usage } from "../lib/api.ts";
+import type { deliveries, webhookList } from "../../functions/contracts/webhooks.ts";
+import { api, type Out, usage } from "../lib/api.ts";
 import { resolveSettings } from "../lib/config.ts";
 import { json, out, say, table } from "../lib/output.ts";
+
+type Hooks = Out<typeof webhookList>;
+type Deliveries = Out<typeof deliveries>;
 
 interface Opts {
   events?: string;
@@ -49,12 +53,12 @@ export function registerWebhooks(cli: CAC): void {
         );
       }
       if (action === "list") {
-        const { webhooks } = await api(settings, "GET /api/forms/:slug/webhooks", { slug });
+        const { webhooks } = await api<Hooks>(settings, "GET /api/forms/:slug/webhooks", { slug });
         if (opts.json) return json(webhooks);
         return out(
           table(
             ["ID", "URL", "EVENTS", "CREATED"],
-            webhooks.map((w: { id: string; url: string; events: string[]; created_at: string }) => [
+            webhooks.map((w) => [
               w.id,
               w.url,
               w.events.join(","),
@@ -76,33 +80,27 @@ export function registerWebhooks(cli: CAC): void {
         return;
       }
       if (action === "deliveries") {
-        const log = await api(settings, "GET /api/forms/:slug/webhooks/:id/deliveries", {
-          slug,
-          id: need("webhook id"),
-          limit: Number(opts.limit),
-        });
+        const log = await api<Deliveries>(
+          settings,
+          "GET /api/forms/:slug/webhooks/:id/deliveries",
+          {
+            slug,
+            id: need("webhook id"),
+            limit: Number(opts.limit),
+          },
+        );
         if (opts.json) return json(log);
         return out(
           table(
             ["WHEN", "ID", "EVENT", "STATUS", "ATTEMPTS", "LAST"],
-            log.deliveries.map(
-              (d: {
-                created_at: string;
-                id: string;
-                event: string;
-                status: string;
-                attempts: number;
-                last_status: number | null;
-                last_error: string | null;
-              }) => [
-                d.created_at.slice(0, 19).replace("T", " "),
-                d.id,
-                d.event,
-                d.status,
-                d.attempts,
-                d.last_error ?? (d.last_status === null ? "" : String(d.last_status)),
-              ],
-            ),
+            log.deliveries.map((d) => [
+              d.created_at.slice(0, 19).replace("T", " "),
+              d.id,
+              d.event,
+              d.status,
+              d.attempts,
+              d.last_error ?? (d.last_status === null ? "" : String(d.last_status)),
+            ]),
           ),
         );
       }

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { ROUTE_SCOPES } from "../../functions/route-scopes.ts";
 import { closest } from "../../src/core/did-you-mean.ts";
 import { type Plan, planLines } from "../../src/core/plan/plan.ts";
@@ -126,3 +127,6 @@ export async function api<T = any>(
 }
 
 export const enc = encodeURIComponent;
+
+/** What an operation answers, as its contract (functions/contracts/) declares it. */
+export type Out<S extends z.ZodType> = z.output<S>;
