@@ -112,6 +112,14 @@ export const change = {
   dry_run: flag("Answer the plan; change nothing"),
   confirm: flag("Apply even a destructive plan"),
 };
+/** `change`'s flags (or a tool's `dry_run`/`confirm`) as the services name them. */
+export const changeOptions = (q: {
+  dry_run?: boolean | undefined;
+  confirm?: boolean | undefined;
+}) => ({
+  dryRun: q.dry_run,
+  confirm: q.confirm,
+});
 export const lang = {
   lang: str.optional().describe("One of the form's languages (default: its own)"),
 };

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import type { Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { body, errorAnswer, errors, json, query, requestBody } from "../contracts/common.ts";
-import { change, fieldChange, moveBody } from "../contracts/forms.ts";
+import { change, changeOptions, fieldChange, moveBody } from "../contracts/forms.ts";
 import { readJson } from "../http/body.ts";
 import { moveField, removeField, updateField } from "../services/field-changes.ts";
 import { keyed } from "./operation.ts";
@@ -16,10 +16,6 @@ import { needsConfirmation } from "./versions.ts";
 export function fieldRoutes(app: Hono<Env>, ctx: AppContext): void {
   const op = keyed(ctx);
   const changed = query(change);
-  const options = (q: { dry_run: boolean; confirm: boolean }) => ({
-    dryRun: q.dry_run,
-    confirm: q.confirm,
-  });
   const responses = {
     200: json(fieldChange, "The field and the plan (with `?dry_run=true`, nothing changed)"),
     ...errors("BadRequest", "Unauthorized", "Forbidden"),
@@ -48,7 +44,7 @@ export function fieldRoutes(app: Hono<Env>, ctx: AppContext): void {
     async (c) => {
       const { slug, id } = c.req.param();
       const body = await readJson(c);
-      const change = options(c.req.valid("query"));
+      const change = changeOptions(c.req.valid("query"));
       return c.json(await updateField(ctx, c.get("account"), slug, id, body, change));
     },
   );
@@ -67,7 +63,7 @@ export function fieldRoutes(app: Hono<Env>, ctx: AppContext): void {
     async (c) => {
       const { slug, id } = c.req.param();
       return c.json(
-        await removeField(ctx, c.get("account"), slug, id, options(c.req.valid("query"))),
+        await removeField(ctx, c.get("account"), slug, id, changeOptions(c.req.valid("query"))),
       );
     },
   );
@@ -80,7 +76,7 @@ export function fieldRoutes(app: Hono<Env>, ctx: AppContext): void {
     body(moveBody),
     async (c) => {
       const { slug, id } = c.req.param();
-      const change = options(c.req.valid("query"));
+      const change = changeOptions(c.req.valid("query"));
       return c.json(await moveField(ctx, c.get("account"), slug, id, c.req.valid("json"), change));
     },
   );

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { raise } from "../../../src/core/errors.ts";
 import type { Plan } from "../../../src/core/plan/plan.ts";
 import type { AppContext } from "../../context.ts";
+import { changeOptions } from "../../contracts/forms.ts";
 import type { Account } from "../../services/accounts.ts";
 import { deployFormFile } from "../../services/deploy.ts";
 import { formPath } from "../../services/form-files.ts";
@@ -58,10 +59,7 @@ export const deployFormTool = defineTool({
       });
     if (args.lang !== undefined) return deployTranslation(ctx, account, args);
     const path = args.path ?? formPath(account.handler, args.slug!);
-    const done = await deployFormFile(ctx, account, path, args.content, {
-      dryRun: args.dry_run,
-      confirm: args.confirm,
-    });
+    const done = await deployFormFile(ctx, account, path, args.content, changeOptions(args));
     if ("plan" in done && done.plan) return planned(ctx, account, done.plan.slug, path, done);
     return { ...done, url: done.public_url, ...(await submitFacts(ctx, account, done.slug)) };
   },

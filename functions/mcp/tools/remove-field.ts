@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { changeOptions } from "../../contracts/forms.ts";
 import { removeField } from "../../services/field-changes.ts";
 import { confirm, dryRun, fieldId, slug } from "../args.ts";
 import { fieldChange } from "../outputs.ts";
@@ -14,8 +15,5 @@ export const removeFieldTool = defineTool({
   grant: { rest: "DELETE /api/forms/:slug/fields/:id" },
   annotations: DELETE,
   run: (ctx, account, a) =>
-    removeField(ctx, account, a.slug, a.field_id, {
-      confirm: a.confirm,
-      dryRun: a.dry_run,
-    }) as never,
+    removeField(ctx, account, a.slug, a.field_id, changeOptions(a)) as never,
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { changeOptions } from "../../contracts/forms.ts";
 import { updateField } from "../../services/field-changes.ts";
 import { confirm, dryRun, fieldId, slug } from "../args.ts";
 import { fieldChange } from "../outputs.ts";
@@ -21,8 +22,7 @@ export const updateFieldTool = defineTool({
   annotations: { ...WRITE, idempotentHint: true },
   run: (ctx, account, a) =>
     updateField(ctx, account, a.slug, a.field_id, a.changes, {
-      confirm: a.confirm,
-      dryRun: a.dry_run,
+      ...changeOptions(a),
       changesPath: "changes",
     }) as never,
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { changeOptions } from "../../contracts/forms.ts";
 import { patchForm } from "../../services/forms.ts";
 import { FORM_UI } from "../apps/ui-meta.ts";
 import { confirm, dryRun, slug } from "../args.ts";
@@ -27,11 +28,7 @@ export const updateFormTool = defineTool({
   meta: FORM_UI,
   run: (ctx, account, args) =>
     withPathPrefix(
-      () =>
-        patchForm(ctx, account, args.slug, args.patch, {
-          confirm: args.confirm,
-          dryRun: args.dry_run,
-        }),
+      () => patchForm(ctx, account, args.slug, args.patch, changeOptions(args)),
       (path) => `patch.${path}`,
     ),
 });
