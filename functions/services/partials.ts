@@ -69,7 +69,7 @@ export async function savePartial(
       ? body.lang
       : null;
   const given = typeof body.resume === "string" && body.resume.length <= 100 ? body.resume : null;
-  const saved = await store(ctx, row.id, given, {
+  const saved = await store(ctx, row.id, given, body.claim === true, {
     payload,
     page,
     lang,
@@ -82,21 +82,28 @@ export async function savePartial(
   return saved;
 }
 
-/** Updates the partial `given` names, or stores a new one. */
+/**
+ * Updates the partial `given` names, or stores a new one. `claim`: the page was opened with
+ * `given` in its address (a resume link) and this is its first save, so the partial moves to a
+ * new token and the link's stops working: a stranger who makes a partial and hands its link to
+ * someone else would otherwise read their answers page by page with it.
+ */
 async function store(
   ctx: AppContext,
   formId: string,
   given: string | null,
+  claim: boolean,
   p: { payload: string; page: number | null; lang: string | null; invite: string | null },
 ): Promise<{ resume: string; id: string }> {
   if (given) {
+    const token = claim ? randomToken(18) : given;
     const [updated] = await ctx.db.query<{ id: string }>(
       `update partials set payload = $3::jsonb, page = $4, lang = coalesce($5, lang),
-              invite = coalesce($6, invite), updated_at = now()
+              invite = coalesce($6, invite), updated_at = now(), token = $7
         where form_id = $1 and token = $2 returning id`,
-      [formId, given, p.payload, p.page, p.lang, p.invite],
+      [formId, given, p.payload, p.page, p.lang, p.invite, token],
     );
-    if (updated) return { resume: given, id: updated.id };
+    if (updated) return { resume: token, id: updated.id };
   }
   const token = randomToken(18);
   const id = responseId();
