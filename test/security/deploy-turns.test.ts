@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, accountForKey } from "../../functions/services/accounts.ts";
 import { reconcile } from "../../functions/services/reconcile.ts";
 import { client } from "../helpers/api.ts";
+import { DB_KINDS } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const FILES = 40;
@@ -34,11 +35,11 @@ async function turnsDuring(call: () => Promise<unknown>): Promise<number> {
   }
 }
 
-describe("a deploy of many files", () => {
+describe.each(DB_KINDS)("a deploy of many files (%s)", (kind) => {
   let s: TestServer;
   let account: Account;
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ db: kind });
     account = (await accountForKey(s.ctx, s.apiKey))!;
   });
   afterAll(() => s?.close());
