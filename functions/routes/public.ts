@@ -150,7 +150,9 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     // a malformed escape (%FF) cannot name a stored file
     const file = key === null || key.includes("..") ? null : await ctx.storage.get(key);
     if (!file) raise("not_found", "No such file.");
-    return new Response(file!.data as Uint8Array<ArrayBuffer>, {
+    // a HEAD's answer drops the body unread: the file is let go here, not left open
+    if (c.req.method === "HEAD") await file!.data.cancel();
+    return new Response(c.req.method === "HEAD" ? null : file!.data, {
       headers: {
         "content-type": file!.contentType,
         "content-disposition": "attachment",
