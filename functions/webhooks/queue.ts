@@ -1,6 +1,7 @@
 // The deliveries queue: claim due rows, record what each attempt did. Both are one statement for
 // a whole batch, so a busy sender costs the database two statements per batch, not per delivery.
 import type { Db } from "../db/db.ts";
+import { pruneRows } from "../db/prune.ts";
 import { recordUnwritten, type Unwritten } from "./handed-over.ts";
 
 interface Leased {
@@ -236,12 +237,9 @@ export function sweepOrphans(db: Db): Promise<unknown> {
   );
 }
 
-/** Rows removed by one prune statement; a sweep runs a few, so a long backlog goes in steps. */
-const PRUNE_BATCH = 5000;
-
 /**
  * Removes delivered and failed deliveries older than `days` (pending ones stay, whatever their
- * age), at most `PRUNE_BATCH * rounds` per call; answers how many went.
+ * age), at most ten batches per call; answers how many went.
  */
 export async function pruneDeliveries(db: Db, days: number, rounds = 10): Promise<number> {
   if (days <= 0) return 0;
@@ -250,18 +248,6 @@ export async function pruneDeliveries(db: Db, days: number, rounds = 10): Promis
     "delete from webhook_delivered where recorded_at < now() - make_interval(days => $1)",
     [days],
   );
-  let removed = 0;
-  for (let i = 0; i < rounds; i++) {
-    const [row] = await db.query<{ n: number }>(
-      `with gone as (delete from webhook_deliveries where id in (
-          select id from webhook_deliveries
-           where created_at < now() - make_interval(days => $1) and status <> 'pending' limit $2)
-         returning 1)
-       select count(*)::int as n from gone`,
-      [days, PRUNE_BATCH],
-    );
-    removed += row?.n ?? 0;
-    if ((row?.n ?? 0) < PRUNE_BATCH) break;
-  }
-  return removed;
+  const old = "created_at < now() - make_interval(days => $1) and status <> 'pending'";
+  return pruneRows(db, "webhook_deliveries", old, days, rounds);
 }
