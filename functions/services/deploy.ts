@@ -7,13 +7,8 @@ import { renameForm } from "./file-moves.ts";
 import { authorText, definitionFrom, formPath, parsedFormFile } from "./form-files.ts";
 import { findForm, previewUrl, publicUrl } from "./form-view.ts";
 import { type ChangeOptions, createForm, replaceForm } from "./forms.ts";
-import {
-  checkedTranslations,
-  repositoryTranslations,
-  storeTranslations,
-  translationTexts,
-  writeTranslationFiles,
-} from "./translations.ts";
+import { saveTranslations } from "./translation-files.ts";
+import { checkedTranslations, repositoryTranslations, takeTranslations } from "./translations.ts";
 import { guardPlan, planFor } from "./versions/guard.ts";
 import { snapshotVersion } from "./versions/history.ts";
 
@@ -55,9 +50,12 @@ export async function upsertForm(
   options: ChangeOptions = {},
 ) {
   const from = renamedFrom(input);
-  if (from !== undefined) input = withoutKey(input, "renamed_from");
-  const texts = translationTexts(input);
-  if (texts !== undefined) input = withoutKey(input, "translations");
+  if (from !== undefined) {
+    const { renamed_from: _, ...rest } = input as Record<string, unknown>;
+    input = rest;
+  }
+  const { input: given, texts } = takeTranslations(input);
+  input = given;
   const draft = draftWanted(input);
   input = withoutStatus(input);
   needForm(account, slug);
@@ -66,11 +64,9 @@ export async function upsertForm(
     raise("invalid_request", `The definition's slug "${form.slug}" does not match "${slug}".`);
   // checked before anything changes: a broken translation leaves the form as it was
   const translations = texts && checkedTranslations(form, account.handler, texts);
-  const translate = async (id: string) => {
-    if (!translations) return false;
-    if (!file) await writeTranslationFiles(ctx, account.handler, slug, texts!);
-    return storeTranslations(ctx, { id, slug }, translations);
-  };
+  const translate = async (id: string) =>
+    !!translations &&
+    saveTranslations(ctx, account.handler, { id, slug }, texts!, translations, !file);
   // a file renamed (SPEC §16): the form moves to the new slug with its id, responses and webhooks
   const renamed = from !== undefined && from !== slug && !(await findForm(ctx, slug));
   if (renamed) await renameForm(ctx, account, from!, slug);
@@ -134,11 +130,6 @@ function renamedFrom(input: unknown): string | undefined {
   if (from === undefined) return undefined;
   if (typeof from !== "string") raise("invalid_request", "renamed_from must be a slug.");
   return from as string;
-}
-
-function withoutKey(input: unknown, key: string): unknown {
-  const { [key]: _drop, ...rest } = input as Record<string, unknown>;
-  return rest;
 }
 
 /** deploy_form: a file in the repository (written and committed first when content is given). */

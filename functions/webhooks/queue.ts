@@ -31,10 +31,8 @@ export interface HookInfo {
   } | null;
 }
 
-/** A claimed delivery with what its attempt needs: the webhook's target and the response. */
-export interface Claimed extends Leased, HookInfo {
-  /** Handed over without a row (handover.ts withoutRows): its outcome writes one, or a batch's place. */
-  unwritten?: true;
+/** What a delivery's body tells of its response. */
+interface ClaimedResponse {
   submitted_at: string | null;
   payload: Record<string, unknown> | null;
   score: unknown;
@@ -44,24 +42,27 @@ export interface Claimed extends Leased, HookInfo {
   variables: Record<string, unknown> | null;
 }
 
+/** A delivery's response fields when it has none (a test, a deletion). */
+export const NO_RESPONSE: ClaimedResponse = {
+  submitted_at: null,
+  payload: null,
+  score: null,
+  commit_sha: null,
+  ending: null,
+  variables: null,
+};
+
+/** A claimed delivery with what its attempt needs: the webhook's target and the response. */
+export interface Claimed extends Leased, HookInfo, ClaimedResponse {
+  /** Handed over without a row (handover.ts withoutRows): its outcome writes one, or a batch's place. */
+  unwritten?: true;
+}
+
 /** Webhooks by id, per database, for two seconds: a claim need not join them every time. */
 const hookCache = new WeakMap<Db, Map<string, { info: HookInfo; until: number }>>();
 
-/** The webhooks when all of them are in the cache, without waiting for anything; else null. */
-export function cachedHooks(db: Db, ids: string[]): Map<string, HookInfo> | null {
-  const cache = hookCache.get(db);
-  if (!cache) return null;
-  const now = Date.now();
-  const found = new Map<string, HookInfo>();
-  for (const id of ids) {
-    const hit = cache.get(id);
-    if (!hit || hit.until <= now) return null;
-    found.set(id, hit.info);
-  }
-  return found;
-}
-
-export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo>> {
+/** The webhooks of `ids` the cache holds, and the ids it does not. */
+function fromCache(db: Db, ids: string[]) {
   let cache = hookCache.get(db);
   if (!cache) {
     cache = new Map();
@@ -75,6 +76,17 @@ export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo
     if (hit && hit.until > now) found.set(id, hit.info);
     else missing.push(id);
   }
+  return { cache, now, found, missing };
+}
+
+/** The webhooks when all of them are in the cache, without waiting for anything; else null. */
+export function cachedHooks(db: Db, ids: string[]): Map<string, HookInfo> | null {
+  const { found, missing } = fromCache(db, ids);
+  return missing.length === 0 ? found : null;
+}
+
+export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo>> {
+  const { cache, now, found, missing } = fromCache(db, ids);
   if (missing.length > 0) {
     if (cache.size > 10_000) cache.clear();
     const rows = await db.query<HookInfo & { id: string }>(
@@ -135,37 +147,18 @@ export async function claimDeliveries(
     ),
     wanted.length === 0
       ? []
-      : db.query<{
-          id: string;
-          submitted_at: string;
-          payload: Record<string, unknown>;
-          score: unknown;
-          commit_sha: string | null;
-          ending: string | null;
-          variables: Record<string, unknown> | null;
-        }>(
+      : db.query<ClaimedResponse & { id: string }>(
           "select id, submitted_at, payload, score, commit_sha, ending, variables from responses where id = any($1::uuid[])",
           [wanted],
         ),
   ]);
-  const byId = new Map(responses.map((r) => [r.id, r]));
+  const byId = new Map(responses.map(({ id, ...r }) => [id, r]));
   // a delivery whose webhook is gone (a submit raced its delete) is left to sweepOrphans
   return leased.flatMap((l) => {
     const hook = info.get(l.webhook_id);
     if (!hook) return [];
     const r = l.response_id && l.event === "response.created" ? byId.get(l.response_id) : undefined;
-    return [
-      {
-        ...l,
-        ...hook,
-        submitted_at: r?.submitted_at ?? null,
-        payload: r?.payload ?? null,
-        score: r?.score ?? null,
-        commit_sha: r?.commit_sha ?? null,
-        ending: r?.ending ?? null,
-        variables: r?.variables ?? null,
-      },
-    ];
+    return [{ ...l, ...hook, ...(r ?? NO_RESPONSE) }];
   });
 }
 
