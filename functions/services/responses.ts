@@ -20,6 +20,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const testAnswers = (withTest: boolean) => (withTest ? "true" : "not test");
 
+/** A read's responses: the form's ($1) in the range from $2 to before $3 (either null: open). */
+export const inPeriod = (withTest: boolean) =>
+  `form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)`;
+
 /** A stored response as a read selects it (RECORD). */
 interface StoredResponse {
   id: string;
