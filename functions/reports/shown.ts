@@ -11,7 +11,7 @@ import { compile, type LogicForm } from "../../src/core/logic/compiled.ts";
 import type { Condition } from "../../src/core/logic/condition.ts";
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
-import { testAnswers } from "../services/responses.ts";
+import { inPeriod } from "../services/responses.ts";
 import { whereSql } from "../services/where/sql.ts";
 
 type Bind = (value: unknown, cast: string) => string;
@@ -151,8 +151,7 @@ export async function shownCounts(
   params.push(...filter.params);
   const [row] = await ctx.db.query<Record<string, number>>(
     `select ${counts.join(", ")} from responses ${joins}
-      where form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2)
-        and ($3::timestamptz is null or submitted_at < $3) and ${filter.text}`,
+      where ${inPeriod(withTest)} and ${filter.text}`,
     params,
   );
   return new Map(fields.map((f, i) => [f.field.id, row?.[`s${i}`] ?? 0]));
