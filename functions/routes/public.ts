@@ -150,7 +150,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     // a malformed escape (%FF) cannot name a stored file
     const file = key === null || key.includes("..") ? null : await ctx.storage.get(key);
     if (!file) raise("not_found", "No such file.");
-    return new Response(file!.data as Uint8Array<ArrayBuffer>, {
+    return new Response(file!.data as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, {
       headers: {
         "content-type": file!.contentType,
         "content-disposition": "attachment",

@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -40,10 +40,8 @@ export function localStorage(root: string): FileStorage {
     async get(key) {
       try {
         const file = path(key);
-        return {
-          data: new Uint8Array(await readFile(file)),
-          contentType: await readFile(`${file}.type`, "utf8"),
-        };
+        if (!(await stat(file)).isFile()) return null;
+        return { data: fileBytes(file), contentType: await readFile(`${file}.type`, "utf8") };
       } catch {
         return null;
       }
@@ -54,4 +52,35 @@ export function localStorage(root: string): FileStorage {
       await rm(`${file}.type`, { force: true });
     },
   };
+}
+
+/**
+ * A file's bytes as the reader takes them: a download of a 100 MB upload read whole (and copied)
+ * held 200 MB until its client had it, so ten slow anonymous downloads held 1.4 GB. Opened at the
+ * first read (an answer to HEAD reads none), closed at the end, on an error or when the reader
+ * leaves.
+ */
+function fileBytes(file: string): ReadableStream<Uint8Array> {
+  let handle: FileHandle | null = null;
+  const close = async () => {
+    const h = handle;
+    handle = null;
+    await h?.close();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        handle ??= await open(file);
+        const chunk = new Uint8Array(64 * 1024);
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+        if (bytesRead > 0) return controller.enqueue(chunk.subarray(0, bytesRead));
+        await close();
+        controller.close();
+      } catch (error) {
+        await close().catch(() => {});
+        controller.error(error);
+      }
+    },
+    cancel: close,
+  });
 }

@@ -24,13 +24,18 @@ export function supabaseStorage(
       });
       if (error) throw new Error(`Supabase Storage upload failed: ${error.message}`);
     },
+    // the object as it arrives (supabase-js' download reads it whole into a Blob): a 100 MB
+    // upload is not held in memory once per download under way
     async get(key) {
-      const { data, error } = await store().download(key);
-      if (error || !data) return null;
-      return {
-        data: new Uint8Array(await data.arrayBuffer()),
-        contentType: data.type || "application/octet-stream",
-      };
+      const res = await fetch(`${url}/storage/v1/object/authenticated/${bucket}/${key}`, {
+        headers: { authorization: `Bearer ${serviceKey}`, apikey: serviceKey },
+      }).catch(() => null);
+      if (!res?.ok || !res.body) {
+        await res?.body?.cancel();
+        return null;
+      }
+      const contentType = res.headers.get("content-type") || "application/octet-stream";
+      return { data: res.body, contentType };
     },
     async remove(key) {
       await store().remove([key]);
