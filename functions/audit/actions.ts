@@ -21,6 +21,8 @@ export const ROUTE_ACTIONS: Record<string, AuditedOperation> = {
   "GET /api/forms/:slug/submissions/export": read("responses.export"),
   "GET /api/forms/:slug/report": read("responses.report"),
   "GET /api/forms/:slug/stats": read("responses.stats"),
+  // the emails due or sent hold the answers they carry (owners' notifications, respondents' copies)
+  "GET /api/outbox": read("responses.outbox"),
 
   "POST /api/forms": { action: "form.create", form: "answer" },
   "PUT /api/forms/:slug": { action: "form.replace", form: "answer" },

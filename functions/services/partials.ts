@@ -17,6 +17,8 @@ import { responseId } from "./response-id.ts";
 /** A partial's answers: at most this many bytes of JSON. */
 const MAX_PARTIAL = 64 * 1024;
 export const PARTIAL_DAYS = 30;
+/** The largest page a partial records (`partials.page` is a Postgres integer). */
+const MAX_PAGE = 2_147_483_647;
 
 async function partialForm(ctx: AppContext, slug: string, built: string | undefined) {
   const row = await findPublicForm(ctx, slug, built);
@@ -61,7 +63,11 @@ export async function savePartial(
   const payload = JSON.stringify(kept);
   if (payload.length > MAX_PARTIAL)
     raise("payload_too_large", `A partial response is at most ${MAX_PARTIAL} bytes.`);
-  const page = typeof body.page === "number" && Number.isInteger(body.page) ? body.page : null;
+  // the page it was on, as the table's integer holds it (99999999999 was a 500, SPEC §19)
+  const page =
+    Number.isInteger(body.page) && (body.page as number) >= 0 && (body.page as number) <= MAX_PAGE
+      ? (body.page as number)
+      : null;
   // the page's language, one of the form's (its resume link opens that page)
   const lang =
     typeof body.lang === "string" &&
