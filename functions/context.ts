@@ -22,7 +22,8 @@ export interface FileStorage {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
   /** Stores a stream as it arrives (uploads: memory does not grow with the file); an error in it fails the write. */
   write(key: string, data: ReadableStream<Uint8Array>, contentType: string): Promise<void>;
-  get(key: string): Promise<{ data: Uint8Array; contentType: string } | null>;
+  /** A stored file as a stream (a download: memory does not grow with the file), or null. */
+  get(key: string): Promise<{ data: ReadableStream<Uint8Array>; contentType: string } | null>;
   remove(key: string): Promise<void>;
 }
 

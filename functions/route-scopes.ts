@@ -72,7 +72,8 @@ export const ROUTE_SCOPES = {
   "GET /api/forms/:slug/submissions/export": read("responses.export"),
   "GET /api/forms/:slug/stats": read("responses.stats"),
   "GET /api/forms/:slug/report": read("responses.report"),
-  "GET /api/outbox": read(undefined, ACCOUNT),
+  // the emails due or sent hold the answers they carry (owners' notifications, respondents' copies)
+  "GET /api/outbox": read("responses.outbox", ACCOUNT),
   "POST /api/outbox/test": admin("mail.test", ACCOUNT),
 
   "DELETE /api/forms/:slug/responses/:id": admin("responses.erase"),

@@ -2,6 +2,12 @@ import type { AppContext } from "../context.ts";
 import { needAllForms } from "../scopes.ts";
 import type { Account } from "../services/accounts.ts";
 
+/** The entries a query asks for: the account's ($1), in the range ($2, $3), of a form and an action. */
+const MATCHING = `account_id = $1
+        and ($2::timestamptz is null or at >= $2) and ($3::timestamptz is null or at < $3)
+        and ($4::text is null or form = $4)
+        and ($5::text is null or action = $5 or action like $5 || '.%')`;
+
 export interface AuditQuery {
   since: string | null;
   until: string | null;
@@ -33,11 +39,7 @@ export async function listAudit(ctx: AppContext, account: Account, q: AuditQuery
   }>(
     `select id, at, key_id, member_id, actor, action, form, detail, ip,
             count(*) over ()::int as total
-       from audit_log
-      where account_id = $1
-        and ($2::timestamptz is null or at >= $2) and ($3::timestamptz is null or at < $3)
-        and ($4::text is null or form = $4)
-        and ($5::text is null or action = $5 or action like $5 || '.%')
+       from audit_log where ${MATCHING}
       order by at desc, id desc
       limit $6 offset $7`,
     [
@@ -64,11 +66,7 @@ export async function listAudit(ctx: AppContext, account: Account, q: AuditQuery
 /** The count alone, for a page past the end (the window count comes with rows only). */
 async function countAudit(ctx: AppContext, account: Account, q: AuditQuery) {
   const [row] = await ctx.db.query<{ n: number }>(
-    `select count(*)::int as n from audit_log
-      where account_id = $1
-        and ($2::timestamptz is null or at >= $2) and ($3::timestamptz is null or at < $3)
-        and ($4::text is null or form = $4)
-        and ($5::text is null or action = $5 or action like $5 || '.%')`,
+    `select count(*)::int as n from audit_log where ${MATCHING}`,
     [account.id, q.since, q.until, q.form ?? null, q.action ?? null],
   );
   return row?.n ?? 0;

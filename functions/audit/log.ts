@@ -1,5 +1,6 @@
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/db.ts";
+import { pruneRows } from "../db/prune.ts";
 import type { Account } from "../services/accounts.ts";
 
 /** How long the audit log keeps a row (SPEC §26). */
@@ -95,21 +96,6 @@ export function recordAudit(ctx: AppContext, account: Account, entry: AuditEntry
   );
 }
 
-const PRUNE_BATCH = 5000;
-
 /** Removes rows older than AUDIT_DAYS, a batch at a time; answers how many went. */
-export async function pruneAudit(db: Db, rounds = 10): Promise<number> {
-  let removed = 0;
-  for (let i = 0; i < rounds; i++) {
-    const [row] = await db.query<{ n: number }>(
-      `with gone as (delete from audit_log where id in (
-          select id from audit_log where at < now() - make_interval(days => $1) limit $2)
-         returning 1)
-       select count(*)::int as n from gone`,
-      [AUDIT_DAYS, PRUNE_BATCH],
-    );
-    removed += row?.n ?? 0;
-    if ((row?.n ?? 0) < PRUNE_BATCH) break;
-  }
-  return removed;
-}
+export const pruneAudit = (db: Db, rounds = 10) =>
+  pruneRows(db, "audit_log", "at < now() - make_interval(days => $1)", AUDIT_DAYS, rounds);

@@ -136,6 +136,10 @@ export const document = z.looseObject({});
 const partialBody = z.object({
   fields: z.looseObject({}),
   resume: str.optional().describe("The token a first save answered: the same partial, updated"),
+  claim: z
+    .boolean()
+    .optional()
+    .describe("The page was opened with `resume` in its address: the partial gets a new token"),
   page: z.int().optional().describe("The page the respondent is on"),
   lang: str.optional(),
   access: str.optional().describe("The link token or password"),

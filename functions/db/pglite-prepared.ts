@@ -38,17 +38,20 @@ export function preparedQueries(
   const kept = new Map<string, Prepared>();
   let counter = 0;
 
+  /** The protocol messages sent as one, and the answers; the database's error thrown. */
+  async function exchange(sent: Uint8Array[], text: string, params: unknown[]) {
+    const { messages } = await pg.execProtocol(Buffer.concat(sent), { throwOnError: false });
+    raise(messages as Message[], text, params);
+    return messages;
+  }
+
   async function prepareNamed(text: string): Promise<Prepared> {
     const name = `fd_${++counter}`;
-    const { messages } = await pg.execProtocol(
-      Buffer.concat([
-        serialize.parse({ name, text }),
-        serialize.describe({ type: "S", name }),
-        serialize.sync(),
-      ]),
-      { throwOnError: false },
+    const messages = await exchange(
+      [serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()],
+      text,
+      [],
     );
-    raise(messages as Message[], text, []);
     const params = messages.find((m) => m.name === "parameterDescription") as
       | { dataTypeIDs: number[] }
       | undefined;
@@ -77,15 +80,15 @@ export function preparedQueries(
       const serializer = pg.serializers[prepared.paramTypes[i] ?? 0];
       return serializer ? serializer(value) : String(value);
     });
-    const { messages } = await pg.execProtocol(
-      Buffer.concat([
+    const messages = await exchange(
+      [
         serialize.bind({ statement: prepared.name, values }),
         serialize.execute({}),
         serialize.sync(),
-      ]),
-      { throwOnError: false },
+      ],
+      text,
+      params,
     );
-    raise(messages as Message[], text, params);
     const rows: Record<string, unknown>[] = [];
     const { fields } = prepared;
     for (const m of messages) {

@@ -1,6 +1,6 @@
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
-import { type Range, testAnswers } from "../services/responses.ts";
+import { inPeriod, type Range } from "../services/responses.ts";
 import { whereSql } from "../services/where/sql.ts";
 
 export interface StoredRecord {
@@ -42,8 +42,7 @@ export async function* recordBatches(
       `select id, submitted_at, version, lang, payload, score, test, ending, variables,
               to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
          from responses
-        where form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2)
-          and ($3::timestamptz is null or submitted_at < $3)
+        where ${inPeriod(withTest)}
           and ($4::text is null or (submitted_at, id) < ($4::text::timestamptz, $5::uuid))
           and ${filter.text}
         order by submitted_at desc, id desc limit $6`,

@@ -138,15 +138,6 @@ export function holdsUnstorableText(value: unknown): boolean {
 }
 
 /**
- * True when the JSON text nests arrays and objects deeper than `limit`. One pass over the
- * characters before parsing: every later walk (the NUL check, zod, jsonb) recurses, and a body
- * of 100,000 `[` would overflow the stack there (SPEC §19).
- */
-export function nestsDeeper(text: string, limit = MAX_DEPTH): boolean {
-  return jsonShape(text, limit).deeper;
-}
-
-/**
  * One pass over a JSON text before it is parsed: whether it nests deeper than `limit` (it stops
  * there), and how many object members (keys) it names. JSON.parse interns every key: 1 MB of
  * 92,000 short keys costs it 32 ms of one core, 1 MB of numbers 3 ms (SPEC §23, issue 41 item 8).

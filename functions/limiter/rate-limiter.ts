@@ -11,12 +11,24 @@
 // it, without waiting for it), so a serverless isolate needs no timer; a long-lived server also
 // calls flush() on a timer so the last hits before a quiet spell reach the others.
 
+import { createHash } from "node:crypto";
 import type { Log } from "../context.ts";
 import type { Db } from "../db/db.ts";
 import { outageKind } from "../db/outage.ts";
 import { FLUSH } from "./flush-sql.ts";
 
 const WINDOW_MS = 60_000;
+
+/**
+ * A bucket as the database keeps it. Names carry what a request sent (a slug in the path, any
+ * text): one of 4,000 characters, over a btree key's 2,704 bytes, or with a NUL, failed the one
+ * statement of every flush, so no count was shared for as long as a stranger sent one a minute
+ * (SPEC §9: limits hold across instances). Such a name is kept as its hash.
+ */
+const keyed = (bucket: string) =>
+  bucket.length <= 200 && /^[\x21-\x7e]*$/.test(bucket)
+    ? bucket
+    : `#${createHash("sha256").update(bucket).digest("hex")}`;
 
 interface Count {
   /** Start of the window (ms) the counts belong to. */
@@ -146,8 +158,9 @@ export function rateLimiter(db: Db, options: LimiterOptions): RateLimiter {
   }
 
   return {
-    take(bucket, limit) {
+    take(name, limit) {
       if (limit <= 0) return 0;
+      const bucket = keyed(name);
       const t = now();
       let c = counts.get(bucket);
       const refused = refusal(c, t, limit);
@@ -162,7 +175,7 @@ export function rateLimiter(db: Db, options: LimiterOptions): RateLimiter {
       if (t - lastFlush >= options.intervalMs) void flush();
       return 0;
     },
-    over: (bucket, limit) => (limit <= 0 ? 0 : refusal(counts.get(bucket), now(), limit)),
+    over: (bucket, limit) => (limit <= 0 ? 0 : refusal(counts.get(keyed(bucket)), now(), limit)),
     flush,
     pending: () => flushing,
     size: () => counts.size,

@@ -73,7 +73,17 @@ export const textRow = (r: { question: string; lines: string[] }) =>
   `${r.question}\n${(r.lines.length ? r.lines : ["—"]).map((l) => `  ${l.replace(/\r?\n/g, "\n  ")}`).join("\n")}`;
 
 /** An answer's text as HTML, its own line breaks kept (a multi-line answer). */
-export const htmlLines = (line: string) => escapeHtml(line).replace(/\r?\n/g, "<br>");
+const htmlLines = (line: string) => escapeHtml(line).replace(/\r?\n/g, "<br>");
+
+const CELL = "padding:8px 10px;border-bottom:1px solid #e5e7eb;vertical-align:top;text-align:left";
+/** The questions and their answers as an HTML table; `empty` for a question left unanswered. */
+export const answersTable = (rows: { question: string; lines: string[] }[], empty: string) =>
+  `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;background:#ffffff;border:1px solid #e5e7eb">${rows
+    .map(
+      (r) =>
+        `<tr><th style="${CELL};width:40%;font-weight:600">${escapeHtml(r.question)}</th><td style="${CELL}">${r.lines.length ? r.lines.map(htmlLines).join("<br>") : empty}</td></tr>`,
+    )
+    .join("")}</table>`;
 
 /** "1 response" / "12 responses" in the email's language. */
 export const responsesText = (t: OwnerText, n: number) =>
@@ -115,14 +125,7 @@ export function responseEmail(
     ...(links.response ? [`${t.view_it}: ${links.response}`] : []),
     `${t.report}: ${links.report}`,
   ].join("\n");
-  const cell =
-    "padding:8px 10px;border-bottom:1px solid #e5e7eb;vertical-align:top;text-align:left";
-  const table = `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;background:#ffffff;border:1px solid #e5e7eb">${rows
-    .map(
-      (r) =>
-        `<tr><th style="${cell};width:40%;font-weight:600">${escapeHtml(r.question)}</th><td style="${cell}">${r.lines.length ? r.lines.map(htmlLines).join("<br>") : '<span style="color:#4b5563">—</span>'}</td></tr>`,
-    )
-    .join("")}</table>`;
+  const table = answersTable(rows, '<span style="color:#4b5563">—</span>');
   const html = emailHtml(
     subject,
     `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(heading)}</h1><p style="color:#4b5563;margin:0 0 16px">${escapeHtml(submittedAt.toISOString().slice(0, 16).replace("T", " "))} UTC</p>${table}${buttons(

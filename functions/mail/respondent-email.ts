@@ -15,10 +15,10 @@ import {
 } from "../../src/core/translation.ts";
 import { escapeHtml, renderMarkdown } from "../../src/lib/markdown.ts";
 import {
+  answersTable,
   type Email,
   emailHtml,
   fillSubject,
-  htmlLines,
   localAnswerRows,
   textRow,
 } from "./compose-email.ts";
@@ -75,15 +75,10 @@ export function respondentEmail(
   const top = config.body
     ? pipe(renderMarkdown(config.body), values, escapeHtml)
     : `<p>${escapeHtml(intro)}</p>`;
-  const cell =
-    "padding:8px 10px;border-bottom:1px solid #e5e7eb;vertical-align:top;text-align:left";
-  const table = `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;background:#ffffff;border:1px solid #e5e7eb">${rows
-    .map(
-      (r) =>
-        `<tr><th style="${cell};width:40%;font-weight:600">${escapeHtml(r.question)}</th><td style="${cell}">${r.lines.length ? r.lines.map(htmlLines).join("<br>") : "—"}</td></tr>`,
-    )
-    .join("")}</table>`;
-  const html = emailHtml(subject, `${top}${table}`, { lang: form.locale, footer: t.copy_footer });
+  const html = emailHtml(subject, `${top}${answersTable(rows, "—")}`, {
+    lang: form.locale,
+    footer: t.copy_footer,
+  });
   return { subject, text, html };
 }
 

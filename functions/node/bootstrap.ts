@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { operatorForms } from "../../src/core/bundled-examples.ts";
 import { parseFormFile } from "../../src/core/form-file.ts";
 import type { AppContext } from "../context.ts";
+import { ownTurn } from "../http/body.ts";
 import { filesAt, gitState, renamesSince } from "../repo/git-history.ts";
 import { type Account, accountByHandler, createAccount } from "../services/accounts.ts";
 import { appliedCommit, type ReconcileResult, reconcile } from "../services/reconcile.ts";
@@ -72,6 +73,8 @@ export async function reconcileRepository(
     const files = [];
     for (const path of paths.filter((p) => chosen.has(p))) {
       const text = (await read(path)) ?? "";
+      // a file a turn: the watcher's files are read from memory, without a turn between them
+      await ownTurn();
       const parsed = parseFormFile(text, path);
       // the translation files beside it come with it (SPEC §20)
       const translations: Record<string, string> = {};

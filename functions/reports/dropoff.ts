@@ -4,6 +4,7 @@ import { histogramMedian } from "../../src/core/median.ts";
 import type { Lineage } from "../../src/core/plan/lineage.ts";
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
+import { binder } from "../db/bind.ts";
 import { testAnswers } from "../services/responses.ts";
 import { foldUnderLiveIds } from "../services/versions/reads.ts";
 import { whereSql } from "../services/where/sql.ts";
@@ -136,10 +137,7 @@ export async function funnelFor(
   const keys = ids.map((id) => lines?.keys.get(id) ?? [id]);
   const groups = async (from: string | null, until: string | null) => {
     const params: unknown[] = [formId];
-    const p = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
+    const p = binder(params);
     const answered = keys.map(
       (any) => `count(*) filter (where ${any.map((k) => `payload ? ${p(k)}::text`).join(" or ")})`,
     );

@@ -7,7 +7,7 @@ import { hasEndings } from "../../src/core/logic/respond.ts";
 import type { LogicSummary, VariableSummary } from "../../src/core/logic/summary.ts";
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
-import { testAnswers } from "../services/responses.ts";
+import { inPeriod } from "../services/responses.ts";
 import { whereSql } from "../services/where/sql.ts";
 
 /** Values listed per variable that is not a number. */
@@ -25,15 +25,14 @@ export async function logicSummary(
   const variables = form.variables ?? [];
   if (!hasEndings(form) && variables.length === 0) return null;
   const filter = whereSql(where, 5);
-  const inPeriod = `form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2)
-    and ($3::timestamptz is null or submitted_at < $3) and ${filter.text}`;
+  const period = `${inPeriod(withTest)} and ${filter.text}`;
   const run = <T>(select: string, k: unknown) =>
     ctx.db.query<T>(select, [formId, since, until, k, ...filter.params]);
   const names = nameTable({ ...form, hidden: form.hidden ?? [] }, []);
   const endings = hasEndings(form)
     ? run<{ id: string; count: number }>(
         `select ending as id, count(*)::int as count from responses
-          where ${inPeriod} and ending is not null and $4::text is null group by 1 order by 2 desc, 1`,
+          where ${period} and ending is not null and $4::text is null group by 1 order by 2 desc, 1`,
         null,
       )
     : Promise.resolve([]);
@@ -50,7 +49,7 @@ export async function logicSummary(
         `select count(n)::int as count, min(n)::text as min, round(avg(n), 2)::text as mean, max(n)::text as max
            from (select case when jsonb_typeof(variables -> $4::text) = 'number'
                         then (variables ->> $4::text)::numeric end as n
-                   from responses where ${inPeriod}) as v`,
+                   from responses where ${period}) as v`,
         v.id,
       );
       const num = (x: string | null | undefined) =>
@@ -65,7 +64,7 @@ export async function logicSummary(
     }
     const rows = await run<{ value: string; count: number }>(
       `select variables ->> $4::text as value, count(*)::int as count from responses
-        where ${inPeriod} and coalesce(variables ->> $4::text, '') <> '' group by 1 order by 2 desc, 1`,
+        where ${period} and coalesce(variables ->> $4::text, '') <> '' group by 1 order by 2 desc, 1`,
       v.id,
     );
     return {

@@ -8,7 +8,7 @@ import {
 } from "../../src/core/report-summary.ts";
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
-import { testAnswers } from "../services/responses.ts";
+import { inPeriod } from "../services/responses.ts";
 import { aliases } from "../services/versions/reads.ts";
 import { whereSql } from "../services/where/sql.ts";
 import { overClosedDays } from "./closed-days.ts";
@@ -17,8 +17,6 @@ import { itemsOf, itemsOfLists, listsOf } from "./report-lists.ts";
 
 /** Text answers shown per field unless the caller asks for more (the rest are announced). */
 const RECENT = 5;
-const inPeriod = (withTest: boolean) =>
-  `form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)`;
 const LIST = new Set(["checkbox", "ranking"]);
 /** A field with more distinct values than this is counted whole each time, not kept. */
 const KEPT_VALUES = 2000;

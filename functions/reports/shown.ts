@@ -11,7 +11,7 @@ import { compile, type LogicForm } from "../../src/core/logic/compiled.ts";
 import type { Condition } from "../../src/core/logic/condition.ts";
 import type { WhereCondition } from "../../src/core/where/where.ts";
 import type { AppContext } from "../context.ts";
-import { testAnswers } from "../services/responses.ts";
+import { inPeriod } from "../services/responses.ts";
 import { whereSql } from "../services/where/sql.ts";
 
 type Bind = (value: unknown, cast: string) => string;
@@ -59,6 +59,13 @@ export function conditionSql(c: Condition, variables: ReadonlySet<string>, bind:
 
 /** A jump's target as a page number; an ending as one past every page. */
 const PAST = 1_000_000_000;
+/**
+ * LATERALs one statement may join (steps with a condition, pages with one or a jump): Postgres
+ * plans them in a time that grows faster than their number (250 about 0.4 s in PGlite, whose
+ * planning holds the event loop; 500 up to 2.7 s on a loaded machine). A form with more is
+ * reported with plain shares, as a form without conditions is.
+ */
+const MAX_JOINS = 200;
 
 export interface ShownSql {
   /** LATERAL joins to put after `from responses`. */
@@ -71,58 +78,73 @@ export interface ShownSql {
  * The conditional fields of a form (a condition of their own or their page's, or an earlier page
  * that can jump) and how to tell, in SQL, whether a response was shown each; none for a form
  * whose every field is shown to everyone.
+ *
+ * Linear in the form: each step's condition is one LATERAL, and each page with a condition or a
+ * jump one more, holding `m`, the furthest any shown page so far jumped (a page is reached when
+ * no earlier one jumped past it). Each is `offset 0`, so Postgres keeps it a column to read and
+ * does not paste its expression into the next: pasted, each page held every earlier page's twice,
+ * and twenty jumping questions were a statement that ran out of memory (eighth review).
  */
 export function shownSql(form: LogicForm, bind: Bind): ShownSql {
   const c = compile(form);
   const variables = new Set(Object.keys(c.variables));
-  const jumping = [
-    ...new Set(
-      form.fields.flatMap((_, i) => {
-        const j = c.jumps[i]!;
-        return j.field || j.options ? [c.pages[i]!] : [];
-      }),
-    ),
-  ].sort((a, b) => a - b);
   const cond = (x: Condition) => conditionSql(x, variables, bind);
-  /** Reached: no earlier jumping page, itself shown, jumped past `page`. */
-  const reach = (page: number) => {
-    const past = jumping
-      .filter((p) => p < page)
-      .map((p) => `(j${p}.s and coalesce(j${p}.j, -1) > ${page})`);
-    return past.length === 0 ? "true" : `(not (${past.join(" or ")}))`;
+  const joins: string[] = [];
+  // a step's condition once, though the step may name many pages
+  const steps = new Map<Condition, string>();
+  const stepSql = (x: Condition) => {
+    if (!steps.has(x)) {
+      joins.push(`cross join lateral (select ${cond(x)} as v offset 0) c${steps.size}`);
+      steps.set(x, `c${steps.size}.v`);
+    }
+    return steps.get(x)!;
   };
-  const pageShown = (page: number) =>
-    [reach(page), ...(c.pageIf[page] ? [cond(c.pageIf[page])] : [])].join(" and ");
-  const joins = jumping.map((p) => {
-    const arms = form.fields.flatMap((f, i) => {
-      if (c.pages[i] !== p) return [];
+  // the first shown field of the page that jumps wins: its chosen option's target, else its own
+  const jump = (page: number) =>
+    form.fields.flatMap((f, i) => {
       const j = c.jumps[i]!;
-      if (!j.field && !j.options) return [];
+      if (c.pages[i] !== page || (!j.field && !j.options)) return [];
       // bound only where it is written: an unused parameter has no type Postgres can tell
-      const own = f.show_if ? cond(f.show_if) : "true";
       const to = (t: { page: number } | { ending: string }) => ("page" in t ? t.page : PAST);
       const options = (j.options ?? []).map(
         ([value, t]) =>
-          `when ${own} and (payload -> ${bind(f.id, "text")} = ${bind(JSON.stringify(value), "jsonb")} or coalesce(payload -> ${bind(f.id, "text")} @> ${bind(JSON.stringify([value]), "jsonb")}, false)) then ${to(t)}`,
+          `when payload -> ${bind(f.id, "text")} = ${bind(JSON.stringify(value), "jsonb")} or coalesce(payload -> ${bind(f.id, "text")} @> ${bind(JSON.stringify([value]), "jsonb")}, false) then ${to(t)}`,
       );
-      return [...options, ...(j.field ? [`when ${own} then ${to(j.field)}`] : [])];
+      const own = j.field ? to(j.field) : "null::int";
+      const target = options.length ? `case ${options.join(" ")} else ${own} end` : own;
+      return [`case when ${f.show_if ? cond(f.show_if) : "true"} then ${target} end`];
     });
-    return `cross join lateral (select z.s, case when z.s then case ${arms.join(" ")} end end as j from (select ${pageShown(p)} as s) z) j${p}`;
-  });
-  const conditional = (f: Field, i: number) =>
-    f.show_if !== undefined ||
-    c.pageIf[c.pages[i]!] !== undefined ||
-    jumping.some((p) => p < c.pages[i]!);
-  const fields = form.fields.flatMap((f, i) =>
-    f.type === "statement" || !conditional(f, i)
+  /** Per page, the SQL of "shown" and whether it can be false. */
+  const pages = new Map<number, { shown: string; conditional: boolean }>();
+  let furthest: string | null = null;
+  let jumped = false;
+  for (const page of new Set(c.pages)) {
+    const reach = furthest ? `coalesce(${furthest}, -1) <= ${page}` : "true";
+    const arms = jump(page);
+    const pageIf = c.pageIf[page];
+    if (!pageIf && arms.length === 0) {
+      pages.set(page, { shown: reach, conditional: jumped });
+      continue;
+    }
+    const shown = pageIf
+      ? `${reach} and ${(pageIf.all ?? [pageIf]).map(stepSql).join(" and ")}`
+      : reach;
+    const j = arms.length === 0 ? "null::int" : `coalesce(${arms.join(", ")})`;
+    const m = `case when ${shown} then ${j} end`;
+    joins.push(
+      `cross join lateral (select ${shown} as s, ${furthest ? `greatest(${furthest}, ${m})` : m} as m offset 0) p${page}`,
+    );
+    pages.set(page, { shown: `p${page}.s`, conditional: jumped || pageIf !== undefined });
+    furthest = `p${page}.m`;
+    jumped ||= arms.length > 0;
+  }
+  if (joins.length > MAX_JOINS) return { joins: "", fields: [] };
+  const fields = form.fields.flatMap((f, i) => {
+    const page = pages.get(c.pages[i]!)!;
+    return f.type === "statement" || !(f.show_if || page.conditional)
       ? []
-      : [
-          {
-            field: f,
-            shown: `(${pageShown(c.pages[i]!)}${f.show_if ? ` and ${cond(f.show_if)}` : ""})`,
-          },
-        ],
-  );
+      : [{ field: f, shown: `(${page.shown}${f.show_if ? ` and ${cond(f.show_if)}` : ""})` }];
+  });
   return { joins: joins.join("\n"), fields };
 }
 
@@ -140,9 +162,15 @@ export async function shownCounts(
   where: readonly WhereCondition[],
 ): Promise<Map<string, number>> {
   const params: unknown[] = [formId, since, until];
+  // a value bound once however often the statement reads it (a field's id, for one)
+  const bound = new Map<string, string>();
   const bind: Bind = (value, cast) => {
-    params.push(value);
-    return `$${params.length}::${cast}`;
+    const key = `${cast} ${JSON.stringify(value)}`;
+    if (!bound.has(key)) {
+      params.push(value);
+      bound.set(key, `$${params.length}::${cast}`);
+    }
+    return bound.get(key)!;
   };
   const { joins, fields } = shownSql(form, bind);
   if (fields.length === 0) return new Map();
@@ -151,8 +179,7 @@ export async function shownCounts(
   params.push(...filter.params);
   const [row] = await ctx.db.query<Record<string, number>>(
     `select ${counts.join(", ")} from responses ${joins}
-      where form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2)
-        and ($3::timestamptz is null or submitted_at < $3) and ${filter.text}`,
+      where ${inPeriod(withTest)} and ${filter.text}`,
     params,
   );
   return new Map(fields.map((f, i) => [f.field.id, row?.[`s${i}`] ?? 0]));

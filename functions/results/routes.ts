@@ -51,18 +51,23 @@ const PER_PAGE = 25;
  */
 export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
   const r = app as unknown as Hono<ResultsEnv>;
-  // read when answering: the address is known only once the server listens
-  const secure = () => ctx.config.baseUrl.startsWith("https:");
-  const startSession = (c: Context, token: string) => {
+  // the cookie's `secure` is read when answering: the address is known only once the server listens
+  const cookie = (c: Context, token: string, maxAge: number) => {
     setCookie(c, COOKIE, token, {
       httpOnly: true,
       sameSite: "Lax",
-      secure: secure(),
+      secure: ctx.config.baseUrl.startsWith("https:"),
       path: "/results",
-      maxAge: SESSION_SECONDS,
+      maxAge,
     });
     return c.redirect("/results", 303);
   };
+  const startSession = (c: Context, token: string) => cookie(c, token, SESSION_SECONDS);
+  const filterOf = (c: Context): Filter => ({
+    field: c.req.query("field") ?? "",
+    op: c.req.query("op") ?? "eq",
+    value: c.req.query("value") ?? "",
+  });
   // a form posted from another site is refused, whatever cookie it carries (SameSite=Lax aside)
   r.use("/results/*", async (c, next) => {
     if (c.req.method !== "POST" || sameOrigin(ctx, c)) return next();
@@ -104,14 +109,7 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
     if (session && !sameCsrf(session, (await readForm(c))("csrf")))
       return html(c, signInPage("The sign-out form was stale: try again."), 403);
     if (token) await signOut(ctx, token);
-    setCookie(c, COOKIE, "", {
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: secure(),
-      path: "/results",
-      maxAge: 0,
-    });
-    return c.redirect("/results", 303);
+    return cookie(c, "", 0);
   });
 
   const signedIn = signedInPage(ctx);
@@ -129,11 +127,7 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
   r.get(`${base}/responses`, signedIn, async (c) => {
     const s = c.get("session");
     const head = await ownedFormHead(ctx, s.account, c.req.param("slug"));
-    const filter: Filter = {
-      field: c.req.query("field") ?? "",
-      op: c.req.query("op") ?? "eq",
-      value: c.req.query("value") ?? "",
-    };
+    const filter = filterOf(c);
     const where = whereOf(head.definition.fields, filter);
     const page = Math.max(1, Math.min(100_000, Number(c.req.query("page")) || 1));
     const query = filter.field ? new URLSearchParams({ ...filter }).toString() : "";
@@ -164,14 +158,7 @@ export function resultsRoutes(app: Hono<Env>, ctx: AppContext): void {
     const asked = c.req.query("format");
     const format = asked === "json" || asked === "xlsx" ? asked : "csv";
     const head = await ownedFormHead(ctx, s.account, c.req.param("slug"));
-    const field = c.req.query("field");
-    const where = field
-      ? whereOf(head.definition.fields, {
-          field,
-          op: c.req.query("op") ?? "eq",
-          value: c.req.query("value") ?? "",
-        })
-      : undefined;
+    const where = whereOf(head.definition.fields, filterOf(c));
     const range = { since: null, until: null };
     const out = await exportResponses(ctx, s.account, head.slug, format, range, false, where);
     return new Response(toStream(out.chunks()), {

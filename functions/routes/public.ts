@@ -3,11 +3,13 @@ import { raise } from "../../src/core/errors.ts";
 import { MAX_ANSWER_KEYS } from "../../src/core/form-bounds.ts";
 import { isProtected } from "../../src/core/locked-form.ts";
 import { publicForm } from "../../src/core/public-form.ts";
+import { auditDetail, recordAudit } from "../audit/log.ts";
 import { authenticate, clientIp, type Env } from "../auth.ts";
 import type { AppContext } from "../context.ts";
 import { front, one } from "../contracts/front-ops.ts";
 import { MAX_BODY, readJson } from "../http/body.ts";
 import { needForm, needScope } from "../scopes.ts";
+import type { Account } from "../services/accounts.ts";
 import { recordEvent } from "../services/events.ts";
 import { findPublicForm, formStatus } from "../services/form-view.ts";
 import { checkAccess, checkAntiBot } from "../services/respondent-access.ts";
@@ -40,11 +42,11 @@ const open: MiddlewareHandler = async (c, next) => {
  * `test: false`, a real one, past the anti-bot check and the password. That writes answers: the
  * key needs `write` and the form (SPEC §23), as try_form does.
  */
-async function answeringKey(ctx: AppContext, header: string, slug: string): Promise<string> {
+async function answeringKey(ctx: AppContext, header: string, slug: string): Promise<Account> {
   const account = await authenticate(ctx, header);
   needScope(account, "write", "Answering a form with a key");
   needForm(account, slug);
-  return account.id;
+  return account;
 }
 
 /**
@@ -76,14 +78,25 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     const body = await readJson(c, MAX_BODY, false, MAX_ANSWER_KEYS);
     // sent with an API key: the owner's test answer (SPEC §16); a wrong key is 401, as anywhere
     const auth = c.req.header("authorization");
-    const result = await submit(ctx, c.req.param("slug"), {
+    const ip = clientIp(c, ctx.config.trustedProxies);
+    const slug = c.req.param("slug");
+    const account = auth === undefined ? undefined : await answeringKey(ctx, auth, slug);
+    const result = await submit(ctx, slug, {
       body,
-      ip: clientIp(c, ctx.config.trustedProxies),
+      ip,
       idempotencyKey: c.req.header("idempotency-key"),
-      accountId:
-        auth === undefined ? undefined : await answeringKey(ctx, auth, c.req.param("slug")),
+      accountId: account?.id,
       built: one(c, "built"),
     });
+    // a key's answer (a test one, or a real one past the anti-bot check) is a change, as try_form's
+    if (account) {
+      account.ip = ip ?? null;
+      await recordAudit(ctx, account, {
+        action: "form.try",
+        form: slug,
+        detail: auditDetail({ test: body.test }),
+      });
+    }
     return c.json(result, 201);
   });
 
@@ -138,7 +151,7 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
         },
         clientIp(c, ctx.config.trustedProxies),
         // with an API key: the owner's (a draft takes uploads only so or from its preview page)
-        auth === undefined ? undefined : await answeringKey(ctx, auth, c.req.param("slug")),
+        auth === undefined ? undefined : (await answeringKey(ctx, auth, c.req.param("slug"))).id,
         one(c, "built"),
       ),
       201,
@@ -150,7 +163,9 @@ export function publicRoutes(app: Hono<Env>, ctx: AppContext): void {
     // a malformed escape (%FF) cannot name a stored file
     const file = key === null || key.includes("..") ? null : await ctx.storage.get(key);
     if (!file) raise("not_found", "No such file.");
-    return new Response(file!.data as Uint8Array<ArrayBuffer>, {
+    // a HEAD's answer drops the body unread: the file is let go here, not left open
+    if (c.req.method === "HEAD") await file!.data.cancel();
+    return new Response(c.req.method === "HEAD" ? null : file!.data, {
       headers: {
         "content-type": file!.contentType,
         "content-disposition": "attachment",

@@ -1,24 +1,19 @@
 import { raise } from "../../src/core/errors.ts";
-import { parseFormFile } from "../../src/core/form-file.ts";
 import type { AppContext } from "../context.ts";
 import { needForm } from "../scopes.ts";
 import type { Account } from "./accounts.ts";
 import { draftWanted, withoutStatus } from "./draft-input.ts";
 import { renameForm } from "./file-moves.ts";
-import { authorText, definitionFrom, formPath } from "./form-files.ts";
+import { authorText, definitionFrom, formPath, parsedFormFile } from "./form-files.ts";
 import { findForm, previewUrl, publicUrl } from "./form-view.ts";
 import { type ChangeOptions, createForm, replaceForm } from "./forms.ts";
-import {
-  checkedTranslations,
-  repositoryTranslations,
-  storeTranslations,
-  translationTexts,
-  writeTranslationFiles,
-} from "./translations.ts";
+import { saveTranslations } from "./translation-files.ts";
+import { checkedTranslations, repositoryTranslations, takeTranslations } from "./translations.ts";
 import { guardPlan, planFor } from "./versions/guard.ts";
 import { snapshotVersion } from "./versions/history.ts";
 
-const FILE = /^forms\/@([a-z0-9][a-z0-9-]*)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+/** A form file's path: `forms/@<handler>/<slug>.md`. */
+export const FORM_FILE = /^forms\/@([a-z0-9][a-z0-9-]*)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
 /** Checks a repository path: only the caller's own `forms/@<handler>/<slug>.md`. */
 export function checkFormPath(account: Account, path: unknown): { slug: string; path: string } {
@@ -26,7 +21,7 @@ export function checkFormPath(account: Account, path: unknown): { slug: string; 
     return raise("invalid_request", "The path must look like forms/@<handler>/<slug>.md.");
   }
   const normal = path.replace(/^\.\//, "");
-  const m = FILE.exec(normal);
+  const m = FORM_FILE.exec(normal);
   if (!m)
     return raise(
       "invalid_request",
@@ -55,9 +50,12 @@ export async function upsertForm(
   options: ChangeOptions = {},
 ) {
   const from = renamedFrom(input);
-  if (from !== undefined) input = withoutKey(input, "renamed_from");
-  const texts = translationTexts(input);
-  if (texts !== undefined) input = withoutKey(input, "translations");
+  if (from !== undefined) {
+    const { renamed_from: _, ...rest } = input as Record<string, unknown>;
+    input = rest;
+  }
+  const { input: given, texts } = takeTranslations(input);
+  input = given;
   const draft = draftWanted(input);
   input = withoutStatus(input);
   needForm(account, slug);
@@ -66,11 +64,9 @@ export async function upsertForm(
     raise("invalid_request", `The definition's slug "${form.slug}" does not match "${slug}".`);
   // checked before anything changes: a broken translation leaves the form as it was
   const translations = texts && checkedTranslations(form, account.handler, texts);
-  const translate = async (id: string) => {
-    if (!translations) return false;
-    if (!file) await writeTranslationFiles(ctx, account.handler, slug, texts!);
-    return storeTranslations(ctx, { id, slug }, translations);
-  };
+  const translate = async (id: string) =>
+    !!translations &&
+    saveTranslations(ctx, account.handler, { id, slug }, texts!, translations, !file);
   // a file renamed (SPEC §16): the form moves to the new slug with its id, responses and webhooks
   const renamed = from !== undefined && from !== slug && !(await findForm(ctx, slug));
   if (renamed) await renameForm(ctx, account, from!, slug);
@@ -136,11 +132,6 @@ function renamedFrom(input: unknown): string | undefined {
   return from as string;
 }
 
-function withoutKey(input: unknown, key: string): unknown {
-  const { [key]: _drop, ...rest } = input as Record<string, unknown>;
-  return rest;
-}
-
 /** deploy_form: a file in the repository (written and committed first when content is given). */
 export async function deployFormFile(
   ctx: AppContext,
@@ -154,41 +145,25 @@ export async function deployFormFile(
   if (content !== undefined) {
     if (typeof content !== "string")
       raise("invalid_request", "content must be the whole form file as text.");
-    content = withSlug(content as string, target.slug);
-    const parsed = parseFormFile(content as string, target.path);
-    if (!parsed.ok) {
-      const details = parsed.errors.map((e) => ({
-        field: e.path || "(file)",
-        message: `line ${e.line}: ${e.message}`,
-      }));
-      raise("validation_failed", "The form file is not valid.", { details });
-    }
-    text = content as string;
+    text = withSlug(content as string, target.slug);
   } else {
     text = await ctx.repo.read(target.path);
     if (text === null) raise("not_found", `There is no file ${target.path} in the repository.`);
   }
-  const parsed = parseFormFile(text!, target.path);
-  if (!parsed.ok) {
-    const details = parsed.errors.map((e) => ({
-      field: e.path || "(file)",
-      message: `line ${e.line}: ${e.message}`,
-    }));
-    return raise("validation_failed", "The form file is not valid.", { details });
-  }
-  if (parsed.form.slug !== target.slug)
+  const form = parsedFormFile(text!, target.path);
+  if (form.slug !== target.slug)
     raise(
       "invalid_request",
-      `The file's slug "${parsed.form.slug}" must match its name "${target.slug}".`,
+      `The file's slug "${form.slug}" must match its name "${target.slug}".`,
     );
   const existing = await findForm(ctx, target.slug);
   if (existing && existing.account_id !== account.id)
     raise("forbidden", "This form belongs to another account.");
   // the translation files beside it go with it (SPEC §20), checked and planned with it
-  const texts = await repositoryTranslations(ctx, account.handler, parsed.form);
-  const strings = checkedTranslations(parsed.form, account.handler, texts);
+  const texts = await repositoryTranslations(ctx, account.handler, form);
+  const strings = checkedTranslations(form, account.handler, texts);
   // planned before the file is written: a refused change leaves the repository as it was
-  const plan = await planFor(ctx, existing, parsed.form, strings);
+  const plan = await planFor(ctx, existing, form, strings);
   if (options.dryRun) return { plan };
   guardPlan(plan, options.confirm, account);
   let sha = existing?.commit_sha ?? null;
@@ -198,7 +173,7 @@ export async function deployFormFile(
     ctx,
     account,
     target.slug,
-    { ...parsed.form, translations: texts },
+    { ...form, translations: texts },
     { path: target.path, sha },
     { confirm: true, plan },
   );

@@ -8,6 +8,8 @@ export interface FormCache<T> {
   get(slug: string): T | undefined;
   set(slug: string, value: T): void;
   forget(slug: string): void;
+  /** Entries held now. */
+  size(): number;
 }
 
 export function formCache<T>(ttlMs = 2000, max = 5000): FormCache<T> {
@@ -21,8 +23,15 @@ export function formCache<T>(ttlMs = 2000, max = 5000): FormCache<T> {
       return undefined;
     },
     set(slug, value) {
-      if (entries.size >= max) entries.delete(entries.keys().next().value!);
-      entries.set(slug, { value, until: Date.now() + ttlMs });
+      // oldest first: a key names a page's build too (any text a request sends), so an entry
+      // past its two seconds goes now, not when the same key is asked again
+      const now = Date.now();
+      for (const [key, hit] of entries) {
+        if (hit.until > now && entries.size < max) break;
+        entries.delete(key);
+      }
+      entries.delete(slug);
+      entries.set(slug, { value, until: now + ttlMs });
     },
     forget(slug) {
       entries.delete(slug);
@@ -31,5 +40,6 @@ export function formCache<T>(ttlMs = 2000, max = 5000): FormCache<T> {
         if (key.startsWith(`${slug}\n`) || (hit.value as { slug?: unknown }).slug === slug)
           entries.delete(key);
     },
+    size: () => entries.size,
   };
 }

@@ -12,19 +12,21 @@ import { ownedFormHead } from "./form-view.ts";
 
 export const formPath = (handler: string, slug: string) => `forms/@${handler}/${slug}.md`;
 
+/** A form file's definition, or validation_failed with each problem's line. */
+export function parsedFormFile(text: string, path: string): Form {
+  const parsed = parseFormFile(text, path);
+  if (parsed.ok) return parsed.form;
+  const details = parsed.errors.map((e) => ({
+    field: e.path || "(file)",
+    message: `line ${e.line}: ${e.message}`,
+  }));
+  return raise("validation_failed", "The form file is not valid.", { details });
+}
+
 /** A definition from a REST/MCP body: `{markdown: "<form file>"}` or the JSON definition itself. */
 export function definitionFrom(input: unknown): Form {
-  const markdown = (input as { markdown?: unknown } | null)?.markdown;
-  if (typeof markdown === "string") {
-    const parsed = parseFormFile(markdown, "form.md");
-    if (parsed.ok) return parsed.form;
-    const details = parsed.errors.map((e) => ({
-      field: e.path || "(file)",
-      message: `line ${e.line}: ${e.message}`,
-    }));
-    return raise("validation_failed", "The form file is not valid.", { details });
-  }
-  return unwrap(validateForm(input));
+  const markdown = authorText(input);
+  return markdown === undefined ? unwrap(validateForm(input)) : parsedFormFile(markdown, "form.md");
 }
 
 /** The whole form file an author sent (`{markdown}`), which is written as it is, never re-printed. */

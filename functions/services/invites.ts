@@ -14,6 +14,8 @@ export const MAX_INVITES = 1000;
  * `write` key) were a 33 MB answer that held the event loop 4 s and took 660 MB a listing.
  */
 export const MAX_FORM_INVITES = 10_000;
+/** The last instant a timestamptz holds. */
+const LAST_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 /**
  * An address: at most 254 characters (RFC 5321), measured before EMAIL, whose backtracking is
@@ -56,6 +58,8 @@ function parseInput(input: unknown): { emails: string[]; count: number; expiresA
     const at = typeof body.expires_at === "string" ? Date.parse(body.expires_at) : Number.NaN;
     if (Number.isNaN(at)) bad("expires_at", "must be an ISO timestamp");
     if (at <= Date.now()) bad("expires_at", "must be in the future");
+    // the database holds years up to 9999 (year 10000 was a 500 from the statement)
+    if (at > LAST_INSTANT) bad("expires_at", "must be before the year 10000");
     expiresAt = new Date(at).toISOString();
   }
   return { emails: unique, count: count as number, expiresAt };

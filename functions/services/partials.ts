@@ -17,6 +17,8 @@ import { responseId } from "./response-id.ts";
 /** A partial's answers: at most this many bytes of JSON. */
 const MAX_PARTIAL = 64 * 1024;
 export const PARTIAL_DAYS = 30;
+/** The largest page a partial records (`partials.page` is a Postgres integer). */
+const MAX_PAGE = 2_147_483_647;
 
 async function partialForm(ctx: AppContext, slug: string, built: string | undefined) {
   const row = await findPublicForm(ctx, slug, built);
@@ -61,7 +63,11 @@ export async function savePartial(
   const payload = JSON.stringify(kept);
   if (payload.length > MAX_PARTIAL)
     raise("payload_too_large", `A partial response is at most ${MAX_PARTIAL} bytes.`);
-  const page = typeof body.page === "number" && Number.isInteger(body.page) ? body.page : null;
+  // the page it was on, as the table's integer holds it (99999999999 was a 500, SPEC §19)
+  const page =
+    Number.isInteger(body.page) && (body.page as number) >= 0 && (body.page as number) <= MAX_PAGE
+      ? (body.page as number)
+      : null;
   // the page's language, one of the form's (its resume link opens that page)
   const lang =
     typeof body.lang === "string" &&
@@ -69,7 +75,7 @@ export async function savePartial(
       ? body.lang
       : null;
   const given = typeof body.resume === "string" && body.resume.length <= 100 ? body.resume : null;
-  const saved = await store(ctx, row.id, given, {
+  const saved = await store(ctx, row.id, given, body.claim === true, {
     payload,
     page,
     lang,
@@ -82,21 +88,28 @@ export async function savePartial(
   return saved;
 }
 
-/** Updates the partial `given` names, or stores a new one. */
+/**
+ * Updates the partial `given` names, or stores a new one. `claim`: the page was opened with
+ * `given` in its address (a resume link) and this is its first save, so the partial moves to a
+ * new token and the link's stops working: a stranger who makes a partial and hands its link to
+ * someone else would otherwise read their answers page by page with it.
+ */
 async function store(
   ctx: AppContext,
   formId: string,
   given: string | null,
+  claim: boolean,
   p: { payload: string; page: number | null; lang: string | null; invite: string | null },
 ): Promise<{ resume: string; id: string }> {
   if (given) {
+    const token = claim ? randomToken(18) : given;
     const [updated] = await ctx.db.query<{ id: string }>(
       `update partials set payload = $3::jsonb, page = $4, lang = coalesce($5, lang),
-              invite = coalesce($6, invite), updated_at = now()
+              invite = coalesce($6, invite), updated_at = now(), token = $7
         where form_id = $1 and token = $2 returning id`,
-      [formId, given, p.payload, p.page, p.lang, p.invite],
+      [formId, given, p.payload, p.page, p.lang, p.invite, token],
     );
-    if (updated) return { resume: given, id: updated.id };
+    if (updated) return { resume: token, id: updated.id };
   }
   const token = randomToken(18);
   const id = responseId();

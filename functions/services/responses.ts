@@ -20,23 +20,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const testAnswers = (withTest: boolean) => (withTest ? "true" : "not test");
 
-export function record(
-  row: Pick<FormHead, "definition">,
-  r: {
-    id: string;
-    submitted_at: string;
-    payload: unknown;
-    score: unknown;
-    version?: number | null;
-    lang?: string | null;
-    test?: boolean;
-    invite?: string | null;
-    invite_email?: string | null;
-    status?: string;
-    ending?: string | null;
-    variables?: unknown;
-  },
-) {
+/** A read's responses: the form's ($1) in the range from $2 to before $3 (either null: open). */
+export const inPeriod = (withTest: boolean) =>
+  `form_id = $1 and ${testAnswers(withTest)} and ($2::timestamptz is null or submitted_at >= $2) and ($3::timestamptz is null or submitted_at < $3)`;
+
+/** A stored response as a read selects it (RECORD). */
+interface StoredResponse {
+  id: string;
+  submitted_at: string;
+  payload: unknown;
+  score: unknown;
+  version?: number | null;
+  lang?: string | null;
+  test?: boolean;
+  invite?: string | null;
+  invite_email?: string | null;
+  status?: string;
+  ending?: string | null;
+  variables?: unknown;
+}
+const RECORD =
+  "id, submitted_at, version, lang, payload, score, test, invite, invite_email, ending, variables";
+
+export function record(row: Pick<FormHead, "definition">, r: StoredResponse) {
   return {
     id: r.id,
     submitted_at: r.submitted_at,
@@ -109,14 +115,8 @@ export async function listRecords(ctx: AppContext, account: Account, slug: strin
   const filter = whereSql(await resolveWhere(ctx, row, where, lines), 5);
   const n = filter.params.length;
   const [rows, count] = await Promise.all([
-    ctx.db.query<{
-      id: string;
-      submitted_at: string;
-      payload: unknown;
-      score: unknown;
-      test: boolean;
-    }>(
-      `select id, submitted_at, version, lang, payload, score, test, invite, invite_email, ending, variables${status === "complete" ? "" : ", status"} from ${from}
+    ctx.db.query<StoredResponse>(
+      `select ${RECORD}${status === "complete" ? "" : ", status"} from ${from}
         where ${WHERE} and ${filter.text}
         order by submitted_at desc, id desc limit $${5 + n} offset $${6 + n}`,
       [row.id, range.since, range.until, withTest, ...filter.params, limit, offset],
@@ -132,14 +132,8 @@ export async function listRecords(ctx: AppContext, account: Account, slug: strin
 export async function getRecord(ctx: AppContext, account: Account, slug: string, id: string) {
   const row = await ownedFormHead(ctx, account, slug);
   if (!UUID.test(id)) raise("not_found", "No such response.");
-  const [r] = await ctx.db.query<{
-    id: string;
-    submitted_at: string;
-    payload: unknown;
-    score: unknown;
-    test: boolean;
-  }>(
-    "select id, submitted_at, version, lang, payload, score, test, invite, invite_email, ending, variables from responses where form_id = $1 and id = $2",
+  const [r] = await ctx.db.query<StoredResponse>(
+    `select ${RECORD} from responses where form_id = $1 and id = $2`,
     [row.id, id],
   );
   if (!r) raise("not_found", "No such response.");

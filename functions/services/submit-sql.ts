@@ -23,6 +23,7 @@
 // milestone email is written when n reaches it, and the unique index on (form, milestone) keeps
 // it to exactly one; any later counting submit fills in a milestone a failed one skipped.
 
+import { binder } from "../db/bind.ts";
 import { COPY_LIMIT, copyKey } from "../mail/respondent-recipients.ts";
 
 /** A response as a submit writes it, by column (JSON as text); null or absent: not written. */
@@ -182,10 +183,7 @@ function insertRows(ws: readonly SubmitWrite[], p: Bind, from: string[], returni
  */
 export function submitStatement(ws: readonly SubmitWrite[], lease: Lease = null) {
   const params: unknown[] = [];
-  const p: Bind = (value) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const p: Bind = binder(params);
   // what only a lone submit carries; a shared INSERT's rows are sharable
   const w: SubmitWrite = ws.length === 1 ? ws[0]! : { row: ws[0]!.row, sequence: "" };
   const hooked = ws.some((x) => (x.hooks?.length ?? 0) > 0);

@@ -70,6 +70,7 @@ export async function sharedStorageProblem(ctx: AppContext): Promise<string | nu
   for (const other of others) {
     // a storage that does not answer now says nothing either way
     const found = await ctx.storage.get(other.key).catch(() => undefined);
+    await found?.data.cancel();
     if (found !== null) continue;
     return `Uploads are not shared: instance ${other.instance} keeps them in ${other.storage}, and a file it wrote there cannot be read by this instance (${ctx.config.instance}), which keeps them in ${ctx.storage.where}; an upload taken by one is 404 on the other. Give every instance the same storage: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (README, Deploy step 2), or a FORMDOWN_DATA_DIR on a disk they all mount.`;
   }

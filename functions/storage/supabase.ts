@@ -25,11 +25,22 @@ export function supabaseStorage(
       if (error) throw new Error(`Supabase Storage upload failed: ${error.message}`);
     },
     async get(key) {
-      const { data, error } = await store().download(key);
-      if (error || !data) return null;
+      // the object's own answer, passed on as it arrives: supabase-js's download() reads it
+      // whole into a Blob, and each download of a 100 MB upload would hold 100 MB
+      const object = new URL(
+        `storage/v1/object/${bucket}/${key.replace(/^\/+/, "")}`,
+        url.replace(/\/*$/, "/"),
+      );
+      const res = await fetch(object, {
+        headers: { authorization: `Bearer ${serviceKey}`, apikey: serviceKey },
+      });
+      if (!res.ok || !res.body) {
+        await res.body?.cancel();
+        return null;
+      }
       return {
-        data: new Uint8Array(await data.arrayBuffer()),
-        contentType: data.type || "application/octet-stream",
+        data: res.body,
+        contentType: res.headers.get("content-type") || "application/octet-stream",
       };
     },
     async remove(key) {

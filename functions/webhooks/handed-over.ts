@@ -2,6 +2,8 @@
 // …000200_webhook_handed_over): what one needs to be written, the statement that records a batch
 // of their outcomes, the deliveries still open (their oldest bounds the mark), and the recovery
 // at start-up of those a killed process had been handed.
+
+import { binder } from "../db/bind.ts";
 import type { Db } from "../db/db.ts";
 import type { Claimed, Outcome } from "./queue.ts";
 
@@ -47,10 +49,7 @@ export async function recordUnwritten(
   mark: Date | null,
 ): Promise<void> {
   const params: unknown[] = [];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const p = binder(params);
   const parts: string[] = [];
   const delivered = new Map<string, Outcome[]>();
   for (const o of outcomes)

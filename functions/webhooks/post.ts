@@ -151,7 +151,9 @@ export async function postWebhook(
     const agent = await agentFor(options.allowPrivate);
     const { status, head } = await dispatch(agent, u, headers, body, options.timeoutMs);
     if (status >= 200 && status < 300) return { status, error: null };
-    const text = head.toString("utf8").slice(0, 200);
+    // a receiver's NUL is no text a database stores: it failed the batch of outcomes it was in,
+    // every account's, at every retry
+    const text = head.toString("utf8").replaceAll("\u0000", "").slice(0, 200);
     return { status, error: `HTTP ${status}${text ? `: ${text}` : ""}` };
   } catch (error) {
     return { status: null, error: String((error as Error).message ?? error).slice(0, 300) };

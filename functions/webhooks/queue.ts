@@ -1,6 +1,7 @@
 // The deliveries queue: claim due rows, record what each attempt did. Both are one statement for
 // a whole batch, so a busy sender costs the database two statements per batch, not per delivery.
 import type { Db } from "../db/db.ts";
+import { pruneRows } from "../db/prune.ts";
 import { recordUnwritten, type Unwritten } from "./handed-over.ts";
 
 interface Leased {
@@ -30,10 +31,8 @@ export interface HookInfo {
   } | null;
 }
 
-/** A claimed delivery with what its attempt needs: the webhook's target and the response. */
-export interface Claimed extends Leased, HookInfo {
-  /** Handed over without a row (handover.ts withoutRows): its outcome writes one, or a batch's place. */
-  unwritten?: true;
+/** What a delivery's body tells of its response. */
+interface ClaimedResponse {
   submitted_at: string | null;
   payload: Record<string, unknown> | null;
   score: unknown;
@@ -43,24 +42,27 @@ export interface Claimed extends Leased, HookInfo {
   variables: Record<string, unknown> | null;
 }
 
+/** A delivery's response fields when it has none (a test, a deletion). */
+export const NO_RESPONSE: ClaimedResponse = {
+  submitted_at: null,
+  payload: null,
+  score: null,
+  commit_sha: null,
+  ending: null,
+  variables: null,
+};
+
+/** A claimed delivery with what its attempt needs: the webhook's target and the response. */
+export interface Claimed extends Leased, HookInfo, ClaimedResponse {
+  /** Handed over without a row (handover.ts withoutRows): its outcome writes one, or a batch's place. */
+  unwritten?: true;
+}
+
 /** Webhooks by id, per database, for two seconds: a claim need not join them every time. */
 const hookCache = new WeakMap<Db, Map<string, { info: HookInfo; until: number }>>();
 
-/** The webhooks when all of them are in the cache, without waiting for anything; else null. */
-export function cachedHooks(db: Db, ids: string[]): Map<string, HookInfo> | null {
-  const cache = hookCache.get(db);
-  if (!cache) return null;
-  const now = Date.now();
-  const found = new Map<string, HookInfo>();
-  for (const id of ids) {
-    const hit = cache.get(id);
-    if (!hit || hit.until <= now) return null;
-    found.set(id, hit.info);
-  }
-  return found;
-}
-
-export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo>> {
+/** The webhooks of `ids` the cache holds, and the ids it does not. */
+function fromCache(db: Db, ids: string[]) {
   let cache = hookCache.get(db);
   if (!cache) {
     cache = new Map();
@@ -74,6 +76,17 @@ export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo
     if (hit && hit.until > now) found.set(id, hit.info);
     else missing.push(id);
   }
+  return { cache, now, found, missing };
+}
+
+/** The webhooks when all of them are in the cache, without waiting for anything; else null. */
+export function cachedHooks(db: Db, ids: string[]): Map<string, HookInfo> | null {
+  const { found, missing } = fromCache(db, ids);
+  return missing.length === 0 ? found : null;
+}
+
+export async function hooks(db: Db, ids: string[]): Promise<Map<string, HookInfo>> {
+  const { cache, now, found, missing } = fromCache(db, ids);
   if (missing.length > 0) {
     if (cache.size > 10_000) cache.clear();
     const rows = await db.query<HookInfo & { id: string }>(
@@ -134,37 +147,18 @@ export async function claimDeliveries(
     ),
     wanted.length === 0
       ? []
-      : db.query<{
-          id: string;
-          submitted_at: string;
-          payload: Record<string, unknown>;
-          score: unknown;
-          commit_sha: string | null;
-          ending: string | null;
-          variables: Record<string, unknown> | null;
-        }>(
+      : db.query<ClaimedResponse & { id: string }>(
           "select id, submitted_at, payload, score, commit_sha, ending, variables from responses where id = any($1::uuid[])",
           [wanted],
         ),
   ]);
-  const byId = new Map(responses.map((r) => [r.id, r]));
+  const byId = new Map(responses.map(({ id, ...r }) => [id, r]));
   // a delivery whose webhook is gone (a submit raced its delete) is left to sweepOrphans
   return leased.flatMap((l) => {
     const hook = info.get(l.webhook_id);
     if (!hook) return [];
     const r = l.response_id && l.event === "response.created" ? byId.get(l.response_id) : undefined;
-    return [
-      {
-        ...l,
-        ...hook,
-        submitted_at: r?.submitted_at ?? null,
-        payload: r?.payload ?? null,
-        score: r?.score ?? null,
-        commit_sha: r?.commit_sha ?? null,
-        ending: r?.ending ?? null,
-        variables: r?.variables ?? null,
-      },
-    ];
+    return [{ ...l, ...hook, ...(r ?? NO_RESPONSE) }];
   });
 }
 
@@ -236,12 +230,9 @@ export function sweepOrphans(db: Db): Promise<unknown> {
   );
 }
 
-/** Rows removed by one prune statement; a sweep runs a few, so a long backlog goes in steps. */
-const PRUNE_BATCH = 5000;
-
 /**
  * Removes delivered and failed deliveries older than `days` (pending ones stay, whatever their
- * age), at most `PRUNE_BATCH * rounds` per call; answers how many went.
+ * age), at most ten batches per call; answers how many went.
  */
 export async function pruneDeliveries(db: Db, days: number, rounds = 10): Promise<number> {
   if (days <= 0) return 0;
@@ -250,18 +241,6 @@ export async function pruneDeliveries(db: Db, days: number, rounds = 10): Promis
     "delete from webhook_delivered where recorded_at < now() - make_interval(days => $1)",
     [days],
   );
-  let removed = 0;
-  for (let i = 0; i < rounds; i++) {
-    const [row] = await db.query<{ n: number }>(
-      `with gone as (delete from webhook_deliveries where id in (
-          select id from webhook_deliveries
-           where created_at < now() - make_interval(days => $1) and status <> 'pending' limit $2)
-         returning 1)
-       select count(*)::int as n from gone`,
-      [days, PRUNE_BATCH],
-    );
-    removed += row?.n ?? 0;
-    if ((row?.n ?? 0) < PRUNE_BATCH) break;
-  }
-  return removed;
+  const old = "created_at < now() - make_interval(days => $1) and status <> 'pending'";
+  return pruneRows(db, "webhook_deliveries", old, days, rounds);
 }

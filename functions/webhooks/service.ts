@@ -5,7 +5,7 @@ import type { Account } from "../services/accounts.ts";
 import { ownedFormHead } from "../services/form-view.ts";
 import { attemptDelivery } from "./deliver.ts";
 import { wakeWebhookSender } from "./handover.ts";
-import { type Claimed, recordOutcomes } from "./queue.ts";
+import { type Claimed, NO_RESPONSE, recordOutcomes } from "./queue.ts";
 import { boxFor } from "./secrets.ts";
 import { newSecret } from "./signing.ts";
 import { urlProblem } from "./url-safety.ts";
@@ -125,12 +125,7 @@ export async function testWebhook(ctx: AppContext, account: Account, slug: strin
     slug: form.slug,
     title: form.title,
     quiz: false,
-    submitted_at: null,
-    payload: null,
-    score: null,
-    commit_sha: null,
-    ending: null,
-    variables: null,
+    ...NO_RESPONSE,
   };
   const outcome = await attemptDelivery(ctx, claimed);
   // a test is not retried: it says what happens now

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_OPTIONS } from "./form-bounds.ts";
+import { MAX_MATRIX_COLUMN, MAX_MATRIX_ROW, MAX_OPTIONS } from "./form-bounds.ts";
 import { conditionSchema, gotoSchema } from "./logic/logic-schema.ts";
 
 /** The 17 field types of a form, in the order the author reference lists them. */
@@ -217,14 +217,14 @@ export const fieldSchema = z.discriminatedUnion("type", [
           /** Unique within the field; the key in the response value. */
           id: fieldId.describe("Row id, unique within the field"),
           /** The row's text. */
-          label: z.string().min(1).describe("The row's text"),
+          label: z.string().min(1).max(MAX_MATRIX_ROW).describe("The row's text"),
         }),
       )
       .min(1)
       .max(MAX_OPTIONS)
       .describe("The statements respondents rate"),
     columns: z
-      .array(z.string().min(1))
+      .array(z.string().min(1).max(MAX_MATRIX_COLUMN))
       .min(1)
       .max(MAX_OPTIONS)
       .describe("The choices for every row"),

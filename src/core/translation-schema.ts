@@ -2,6 +2,7 @@
 // forms/@<handler>/<slug>.<lang>.md holds only strings, keyed by field id; its Markdown body is
 // the translated body. Whether each key names something of the form is `checkTranslation`'s job.
 import { z } from "zod";
+import { MAX_MATRIX_COLUMN, MAX_MATRIX_ROW } from "./form-bounds.ts";
 import { LOCALES } from "./locales/codes.ts";
 
 /** The extra languages of a form (its own is `locale`); each has a translation file beside it. */
@@ -31,9 +32,15 @@ export const fieldTranslationSchema = z
     /** Choice options: the option as written in the form → its translation. */
     options: labels.optional().describe("Option as written in the form → translated label"),
     /** Matrix rows: row id → translated label. */
-    rows: labels.optional().describe("Matrix row id → translated label"),
+    rows: z
+      .record(z.string(), text.max(MAX_MATRIX_ROW))
+      .optional()
+      .describe("Matrix row id → translated label"),
     /** Matrix columns: the column as written in the form → its translation. */
-    columns: labels.optional().describe("Matrix column as written in the form → translated label"),
+    columns: z
+      .record(z.string(), text.max(MAX_MATRIX_COLUMN))
+      .optional()
+      .describe("Matrix column as written in the form → translated label"),
     /** Quiz explanation shown with the results. */
     explanation: text.optional().describe("The translated quiz explanation"),
   })

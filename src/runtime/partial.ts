@@ -19,6 +19,9 @@ export async function resumed(form: FormdownForm): Promise<Resumed | null> {
   if (!token) return null;
   const res = await fetch(form.url(`/partial/${encodeURIComponent(token)}`)).catch(() => null);
   if (!res?.ok) return null;
+  // a token from the address is claimed at the first save (a new one replaces it): whoever
+  // handed out the link, a stranger included, no longer reads what is answered here
+  saved.c ||= token !== saved.r;
   saved.r = token;
   save(def.keep, saved);
   return (await res.json()) as Resumed;
@@ -36,7 +39,16 @@ export async function savePartial(form: FormdownForm, page: number): Promise<voi
   antiBot?.renew();
   const turnstile_token = token ? await token.catch(() => null) : undefined;
   const access = form.access();
-  const body = { fields, page, lang: def.locale, resume: saved.r, access, invite, turnstile_token };
+  const body = {
+    fields,
+    page,
+    lang: def.locale,
+    resume: saved.r,
+    claim: saved.c,
+    access,
+    invite,
+    turnstile_token,
+  };
   const res = await fetch(form.url("/partial"), {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -44,5 +56,6 @@ export async function savePartial(form: FormdownForm, page: number): Promise<voi
   }).catch(() => null);
   if (!res?.ok) return;
   saved.r = ((await res.json()) as { resume: string }).resume;
+  saved.c = false;
   save(def.keep, saved);
 }

@@ -13,6 +13,8 @@ export interface Saved {
   f?: number;
   /** The partial response's resume token (SPEC §25; partial.ts). */
   r?: string | undefined;
+  /** `r` came from a resume link's address and is claimed at the next save (partial.ts). */
+  c?: boolean;
 }
 
 /** `formdown:@<handler>/<slug>` (Definition.keep). */

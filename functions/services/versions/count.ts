@@ -3,6 +3,7 @@ import { logicWeight, TURN_STEPS } from "../../../src/core/logic/weight.ts";
 import { pathChanges } from "../../../src/core/plan/logic.ts";
 import type { CountSpec } from "../../../src/core/plan/plan.ts";
 import type { AppContext } from "../../context.ts";
+import { binder } from "../../db/bind.ts";
 import { ownTurn } from "../../http/body.ts";
 
 /**
@@ -78,10 +79,7 @@ async function countAnswers(
   specs: readonly (CountSpec | undefined)[],
 ): Promise<number[]> {
   const params: unknown[] = [formId];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const p = binder(params);
   const filters: string[] = [];
   const at: number[] = [];
   for (const spec of specs) {

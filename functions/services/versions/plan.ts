@@ -1,11 +1,11 @@
 import { raise, unwrap } from "../../../src/core/errors.ts";
-import { parseFormFile } from "../../../src/core/form-file.ts";
 import type { Plan } from "../../../src/core/plan/plan.ts";
 import type { Form } from "../../../src/core/schema.ts";
 import { validateForm } from "../../../src/core/validate-form.ts";
 import type { AppContext } from "../../context.ts";
 import type { Account } from "../accounts.ts";
 import { withSlug } from "../deploy.ts";
+import { parsedFormFile } from "../form-files.ts";
 import { type FormRow, findForm } from "../form-view.ts";
 import { mergePatch } from "../merge-patch.ts";
 import { patchedTranslations } from "../translation-files.ts";
@@ -27,17 +27,7 @@ export function requestedDefinition(
 ): Form {
   if (!isObj(body)) return raise("invalid_request", "The body must be a JSON object.");
   const text = patch ? undefined : (body.content ?? body.markdown);
-  if (typeof text === "string") {
-    const parsed = parseFormFile(withSlug(text, slug), `forms/${slug}.md`);
-    if (!parsed.ok)
-      raise("validation_failed", "The form file is not valid.", {
-        details: parsed.errors.map((e) => ({
-          field: e.path || "(file)",
-          message: `line ${e.line}: ${e.message}`,
-        })),
-      });
-    return parsed.ok ? parsed.form : (undefined as never);
-  }
+  if (typeof text === "string") return parsedFormFile(withSlug(text, slug), `forms/${slug}.md`);
   // a whole definition states its slug (a patch cannot change it); a new form takes only that
   if (!row || (!patch && body.slug !== undefined)) return unwrap(validateForm(body));
   return unwrap(validateForm(mergePatch(row.definition, body)));

@@ -7,6 +7,7 @@ import { deepEqual } from "../show-if.ts";
 import { validateAnswers } from "../validate-answers.ts";
 import type { LogicForm } from "./compiled.ts";
 import type { TestCase } from "./logic-schema.ts";
+import { keptHidden, walkedAnswers } from "./respond.ts";
 import { walk } from "./walk.ts";
 
 export interface CaseFailure {
@@ -37,7 +38,8 @@ export function runCase(form: TestForm, test: TestCase): CaseResult {
   const answers = Object.fromEntries(
     Object.entries(test.answers).map(([k, v]) => [k, answerValue(v)]),
   );
-  const path = walk(form, answers, test.hidden);
+  // as a submit's: texts one past what the field takes, hidden values 500 characters
+  const path = walk(form, walkedAnswers(form, answers), keptHidden(form.hidden, test.hidden));
   const failures: CaseFailure[] = [];
   const shown = new Set(path.shown.map((f) => f.id));
   const known = new Set(form.fields.map((f) => f.id));

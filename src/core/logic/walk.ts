@@ -25,12 +25,16 @@ export function walk(
   answers: Readonly<Record<string, unknown>>,
   hidden?: Readonly<Record<string, unknown>> | null,
 ): Path {
-  // in a quiz, `score` is its points (the schema keeps the name free of fields and variables)
+  // in a quiz, `score` is its points (the schema keeps the name free of fields and variables),
+  // read only by endings, after the last field: scored once, not once per rule that reads it
+  let points: number | undefined;
   const score =
     form.type === "quiz"
       ? (kept: Record<string, unknown>) =>
-          scoreQuiz({ ...form, quiz: { show_results: "never", ...form.quiz } } as never, kept)!
-            .points
+          (points ??= scoreQuiz(
+            { ...form, quiz: { show_results: "never", ...form.quiz } } as never,
+            kept,
+          )!.points)
       : undefined;
   const c = compile(form);
   const { shown, variables, jumped, read } = walkCompiled(form.fields, c, answers, hidden, score);

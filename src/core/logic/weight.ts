@@ -15,25 +15,52 @@ const nodes = (n: Node | null | undefined): number =>
           ? n.args.reduce((sum, a) => sum + nodes(a), 1)
           : 1;
 
-/** The conditions' leaves (`{field, op}`) in a value, however they nest. */
-function leaves(value: unknown): number {
+const weights = new WeakMap<object, number>();
+
+/**
+ * Steps a `contains` rule costs: it lower-cases the text it reads, at most the longest a field
+ * takes (10,000 characters by default: about 30 steps; the server's walk reads no more).
+ */
+const containsCost = (form: LogicForm) =>
+  Math.ceil(
+    Math.max(10_000, ...form.fields.map((f) => ("max_length" in f ? f.max_length : 0))) / 300,
+  );
+
+/** The leaves of a condition as walk checks them, `contains` ones at their cost. */
+function cost(value: unknown, contains: number): number {
   if (!value || typeof value !== "object") return 0;
-  let n = "op" in value ? 1 : 0;
-  for (const v of Object.values(value)) n += leaves(v);
+  let n = "op" in value ? ((value as { op: unknown }).op === "contains" ? contains : 1) : 0;
+  for (const v of Object.values(value)) n += cost(v, contains);
   return n;
 }
 
-const weights = new WeakMap<object, number>();
-
-/** The steps one walk of the form takes: its fields, the conditions' leaves, the expressions' nodes. */
+/**
+ * The steps one walk of the form takes: its fields, the conditions' leaves (a step's on each page
+ * it names, as walk checks them), the expressions' nodes.
+ */
 export function logicWeight(form: LogicForm): number {
   const known = weights.get(form);
   if (known !== undefined) return known;
-  const expressions = Object.values(compile(form).variables).reduce((n, v) => n + nodes(v), 0);
-  const weight = form.fields.length + leaves([form.fields, form.steps, form.endings]) + expressions;
+  const c = compile(form);
+  const expressions = Object.values(c.variables).reduce((n, v) => n + nodes(v), 0);
+  const contains = containsCost(form);
+  const steps = new Map((form.steps ?? []).map((s) => [s.show_if, cost(s.show_if, contains)]));
+  const pages = Object.values(c.pageIf).reduce(
+    (n, p) => n + (p.all ?? [p]).reduce((m, x) => m + (steps.get(x) ?? cost(x, contains)), 0),
+    0,
+  );
+  const weight =
+    form.fields.length + cost([form.fields, c.endings], contains) + pages + expressions;
   weights.set(form, weight);
   return weight;
 }
+
+/**
+ * The heaviest walk a form may ask for, in steps (about 0.1 s of one core): the heaviest form of
+ * variables the file's size allows weighs about 160,000; a step's condition on hundreds of pages
+ * or `contains` rules on long texts may weigh far more (eighth review: 0.2-6 s a walk).
+ */
+export const MAX_WALK_STEPS = 250_000;
 
 /**
  * Walks one turn of the event loop may run, in steps (about 50 ms of one core): a server lets the

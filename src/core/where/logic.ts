@@ -8,6 +8,7 @@ import { nameTable } from "../logic/names.ts";
 import { hasEndings } from "../logic/respond.ts";
 import { quote } from "../quote.ts";
 import type { Form } from "../schema.ts";
+import { storableText } from "./values.ts";
 import type { WhereCondition, WhereOp } from "./where.ts";
 
 const OPS: Record<ValueType, WhereOp[]> = {
@@ -61,14 +62,15 @@ export function checkLogicCondition(
       matches: [],
       column: "variables",
     });
+  // text as the database holds it: a lone surrogate was a 500 from the statement (SPEC §19)
   const fits =
     op === "includes" || op === "excludes" || op === "contains"
-      ? typeof value === "string" && value !== "" && value.length <= 200
+      ? typeof value === "string" && value !== "" && value.length <= 200 && storableText(value)
       : type === "number"
         ? typeof value === "number" && Number.isFinite(value)
         : type === "boolean"
           ? typeof value === "boolean"
-          : typeof value === "string";
+          : typeof value === "string" && storableText(value);
   if (!fits)
     return bad(at, `${quote(value)} cannot compare with ${field}, a variable holding ${type}`);
   return ok({
