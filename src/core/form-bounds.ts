@@ -70,9 +70,20 @@ export function checkScaleBounds(field: Field, at: (string | number)[], ctx: Ctx
   }
 }
 
-/** Choices a field draws: its options, or a matrix's rows × columns. */
+/**
+ * Choices a field draws: its options, a matrix's rows × columns, a scale's points (a rating's
+ * stars, an NPS's 11). Scales were not counted: 500 scales of 101 points (a 20 KB form) drew
+ * 50,500 inputs, a 5.3 MB page that held the event loop 0.7-0.8 s on each anonymous view.
+ */
 function choices(field: Field): number {
   if (field.type === "matrix") return field.rows.length * field.columns.length;
+  if (field.type === "scale")
+    return Math.min(
+      MAX_SCALE_POINTS,
+      Math.max(0, scalePoints(field.min, field.max, field.increment)),
+    );
+  if (field.type === "rating") return field.max;
+  if (field.type === "nps") return 11;
   return "options" in field ? field.options.length : 0;
 }
 
@@ -83,11 +94,11 @@ export function checkChoiceTotal(fields: readonly (Field | null)[], ctx: Ctx): v
     if (!field) continue;
     total += choices(field);
     if (total > MAX_CHOICES) {
-      const key = field.type === "matrix" ? "rows" : "options";
+      const key = field.type === "matrix" ? "rows" : "options" in field ? "options" : "max";
       ctx.addIssue({
         code: "custom",
         path: ["fields", i, key],
-        message: `brings the form to ${total} choices (options, and rows × columns of a matrix); a form draws at most ${MAX_CHOICES}`,
+        message: `brings the form to ${total} choices (options, rows × columns of a matrix, points of a scale); a form draws at most ${MAX_CHOICES}`,
       });
       return;
     }
