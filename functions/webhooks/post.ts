@@ -4,9 +4,10 @@
 // options reach `net.connect`/`tls.connect`, so the check is their `lookup`): a name cannot be
 // re-pointed at a private address between the URL's check and the connect. undici runs on Deno
 // too (its node:net and node:tls), so the Deno drain posts the same way.
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import type { LookupAddress } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
 import type { Agent, Dispatcher } from "undici";
+import { resolveHost } from "./resolve.ts";
 import { isPrivateAddress } from "./url-safety.ts";
 
 export interface PostResult {
@@ -26,19 +27,38 @@ type Callback = (
   family?: number,
 ) => void;
 
-/** dns.lookup that refuses private addresses: the check sits where the socket connects. */
-function safeLookup(hostname: string, options: object, callback: Callback): void {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad) {
-      const message = `${hostname} resolves to ${bad.address}, a private address webhooks may not reach`;
-      return callback(Object.assign(new Error(message), { code: "EPRIVATE" }), []);
-    }
-    if ((options as { all?: boolean }).all) return callback(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-}
+/**
+ * The `lookup` of a connection (resolve.ts: no thread of the process's DNS pool); in production
+ * it refuses private addresses, so the check sits where the socket connects.
+ */
+const lookupFor =
+  (allowPrivate: boolean) =>
+  (hostname: string, options: { all?: boolean; family?: number | string }, callback: Callback) => {
+    const wanted =
+      options.family === 6 || options.family === "IPv6"
+        ? 6
+        : options.family === 4 || options.family === "IPv4"
+          ? 4
+          : 0;
+    resolveHost(hostname, allowPrivate).then(
+      (found) => {
+        const addresses = wanted ? found.filter((a) => a.family === wanted) : found;
+        const bad = allowPrivate ? undefined : addresses.find((a) => isPrivateAddress(a.address));
+        if (bad) {
+          const message = `${hostname} resolves to ${bad.address}, a private address webhooks may not reach`;
+          return callback(Object.assign(new Error(message), { code: "EPRIVATE" }), []);
+        }
+        if (addresses.length === 0)
+          return callback(
+            Object.assign(new Error(`${hostname} does not resolve`), { code: "ENOTFOUND" }),
+            [],
+          );
+        if (options.all) return callback(null, addresses);
+        callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, []),
+    );
+  };
 
 /**
  * One pool of kept-alive connections per origin; HTTP/1.1 only, as receivers expect. undici is
@@ -52,12 +72,15 @@ async function agentFor(allowPrivate: boolean): Promise<Agent> {
   undici ??= import("undici");
   const { Agent } = await undici;
   if (allowPrivate) {
-    agents.open ??= new Agent({ allowH2: false });
+    agents.open ??= new Agent({
+      allowH2: false,
+      connect: { lookup: lookupFor(true) as unknown as LookupFunction },
+    });
     return agents.open;
   }
   agents.guarded ??= new Agent({
     allowH2: false,
-    connect: { lookup: safeLookup as LookupFunction },
+    connect: { lookup: lookupFor(false) as unknown as LookupFunction },
   });
   return agents.guarded;
 }

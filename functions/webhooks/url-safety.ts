@@ -1,8 +1,8 @@
 // Which receivers a webhook may reach (SPEC §11). In production, an address on the loopback,
 // a private or link-local network, or a cloud metadata service is refused, when the webhook is
 // created and again when each delivery connects (DNS can change between the two).
-import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import { resolveHost } from "./resolve.ts";
 
 /** IPv4 ranges no webhook may reach in production: [first octets, prefix length]. */
 const V4_BLOCKED: [number[], number][] = [
@@ -107,7 +107,7 @@ export async function urlProblem(text: string, allowPrivate: boolean): Promise<s
     return "url points at a cloud metadata service, which webhooks may not reach.";
   const addresses = isIP(host)
     ? [host]
-    : await lookup(host, { all: true }).then(
+    : await resolveHost(host, false).then(
         (found) => found.map((a) => a.address),
         () => null,
       );
