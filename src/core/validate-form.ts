@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { definitionSizeProblem } from "./definition-size.ts";
 import { type FieldIssue, fail, ok, type Result } from "./errors.ts";
 import { issueMessage } from "./issue-message.ts";
-import { logicWeight, MAX_WALK_STEPS } from "./logic/weight.ts";
+import { logicWeight, MAX_WALK_STEPS, pageLogicProblem } from "./logic/weight.ts";
 import { type Form, formSchema } from "./schema.ts";
 
 /** `["fields", 2, "show_if", "field"]` → `fields[2].show_if.field`. */
@@ -53,6 +53,11 @@ export function validateForm(input: unknown): Result<Form> {
   const parsed = formSchema.safeParse(input);
   if (parsed.success) {
     const steps = logicWeight(parsed.data);
+    const page = steps <= MAX_WALK_STEPS && pageLogicProblem(parsed.data);
+    if (page)
+      return fail("validation_failed", "The form's logic is too large for its page.", {
+        details: [page],
+      });
     if (steps <= MAX_WALK_STEPS) return ok(parsed.data);
     const message = `one path through this form checks ${steps} conditions and expression steps; at most ${MAX_WALK_STEPS} (a step's show_if counts on each page it names, a contains rule by the longest text)`;
     return fail("validation_failed", "The form's logic is too heavy.", {
