@@ -9,8 +9,13 @@
 // valid form carries is about 1.5 MB.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensurePagesBuilt } from "../../functions/node/build-pages.ts";
+import { parseFormFile } from "../../src/core/form-file.ts";
 import { pageLogic } from "../../src/core/logic/uses-logic.ts";
-import { MAX_EXPRESSION_NODES, MAX_PAGE_CONDITIONS } from "../../src/core/logic/weight.ts";
+import {
+  MAX_EXPRESSION_NODES,
+  MAX_PAGE_CONDITIONS,
+  MAX_WALK_STEPS,
+} from "../../src/core/logic/weight.ts";
 import type { Form } from "../../src/core/schema.ts";
 import { validateForm } from "../../src/core/validate-form.ts";
 import { client } from "../helpers/api.ts";
@@ -52,6 +57,12 @@ const steps = (rules: number, chars: number) => ({
   })),
 });
 
+/** A definition as a form file (YAML is a superset of JSON: one key a line). */
+const file = (definition: Record<string, unknown>) =>
+  `---\n${Object.entries(definition)
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+    .join("\n")}\n---\n`;
+
 const pageLogicChars = (definition: object) => {
   const result = validateForm(definition);
   if (!result.ok) throw new Error(JSON.stringify(result.failure).slice(0, 500));
@@ -92,6 +103,28 @@ describe("the logic a page carries", () => {
     expect(chars).toBeLessThan(MAX_PAGE_CONDITIONS * 1.1);
   });
 
+  it("refuses a form file past the bounds too, at the key's line", () => {
+    // files (deploys, the branch watcher, {markdown} bodies, formdown validate) had no logic check
+    const refused = parseFormFile(file(variables), "vars.md");
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        line: 6,
+        path: `variables[${Math.floor(MAX_EXPRESSION_NODES / 665)}].value`,
+        message: expect.stringContaining(`at most ${MAX_EXPRESSION_NODES}`),
+      }),
+    ]);
+    const pages = parseFormFile(file(steps(100, 2000)), "steps.md");
+    expect(pages.ok || pages.errors[0]).toMatchObject({ line: 5, path: "steps[0].show_if" });
+    const walk = parseFormFile(file(steps(1000, 1)), "walk.md");
+    expect(walk.ok || walk.errors[0]).toMatchObject({
+      line: 1,
+      path: "(logic)",
+      message: expect.stringContaining(`at most ${MAX_WALK_STEPS}`),
+    });
+  });
+
   it("is at most about 1.5 MB for the heaviest form the bounds allow", () => {
     const chars = pageLogicChars(heaviestPageForm("heaviest"));
     expect(chars).toBeGreaterThan(1_000_000);
@@ -115,6 +148,15 @@ describe.each(DB_KINDS)("a page of the heaviest logic allowed (%s)", (kind) => {
     expect(res.body.details[0]).toMatchObject({
       field: expect.stringMatching(/^variables\[\d+\]\.value$/),
       message: expect.stringContaining(`at most ${MAX_EXPRESSION_NODES}`),
+    });
+  });
+
+  it("refuses them in a form file with the line", async () => {
+    const res = await api("POST", "/api/forms", { body: { markdown: file(variables) } });
+    expect([res.status, res.body.code]).toEqual([400, "validation_failed"]);
+    expect(res.body.details[0]).toMatchObject({
+      field: expect.stringMatching(/^variables\[\d+\]\.value$/),
+      message: expect.stringMatching(new RegExp(`^line 6: .*at most ${MAX_EXPRESSION_NODES}`)),
     });
   });
 

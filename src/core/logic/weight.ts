@@ -92,14 +92,16 @@ function pageChars(value: unknown): number {
  * Why the page's logic of a form would be too large (past MAX_EXPRESSION_NODES or
  * MAX_PAGE_CONDITIONS), at the variable or step that passes the bound; null when it is not.
  */
-export function pageLogicProblem(form: LogicForm): { field: string; message: string } | null {
+export function pageLogicProblem(
+  form: LogicForm,
+): { path: (string | number)[]; message: string } | null {
   const c = compile(form);
   let total = 0;
   for (const [i, v] of (form.variables ?? []).entries()) {
     total += nodes(c.variables[v.id]);
     if (total > MAX_EXPRESSION_NODES)
       return {
-        field: `variables[${i}].value`,
+        path: ["variables", i, "value"],
         message: `the variables up to this one compile to ${total} expression nodes (each name, value, operator and call); a form's variables have at most ${MAX_EXPRESSION_NODES}, since every view of its page carries them`,
       };
   }
@@ -110,7 +112,7 @@ export function pageLogicProblem(form: LogicForm): { field: string; message: str
     chars += pages * pageChars(step.show_if);
     if (chars > MAX_PAGE_CONDITIONS)
       return {
-        field: `steps[${i}].show_if`,
+        path: ["steps", i, "show_if"],
         message: `the steps' conditions up to this one are ${chars} characters on the page, each counted on every page its step names (this one: ${pages}); at most ${MAX_PAGE_CONDITIONS} (give each page a step of its own, or a shorter condition)`,
       };
   }
