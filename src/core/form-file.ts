@@ -10,7 +10,7 @@ import {
 } from "./form-bounds.ts";
 import type { FormFileError } from "./form-file-error.ts";
 import { type Form, formSchema } from "./schema.ts";
-import { describePath, formatPath, formIssues, MAX_ISSUES } from "./validate-form.ts";
+import { describePath, formatPath, formIssues, logicProblem, MAX_ISSUES } from "./validate-form.ts";
 import { locateLine, yamlLocator } from "./yaml-locate.ts";
 
 export { type FormFileError, formatFormFileError } from "./form-file-error.ts";
@@ -124,11 +124,20 @@ export function parseFormFile(text: string, file = "form.md"): FormFileResult {
   }
   const input = body.trim() === "" ? data : { ...data, body };
   const parsed = formSchema.safeParse(input, { reportInput: true });
-  if (parsed.success) return { ok: true, form: parsed.data };
-  const yaml = text.replace(OPEN, "").split(/\r?\n---/)[0] ?? "";
+  const yaml = () => text.replace(OPEN, "").split(/\r?\n---/)[0] ?? "";
+  if (parsed.success) {
+    // the bounds on its walk and its page's logic, as validateForm has them
+    const problem = logicProblem(parsed.data);
+    if (!problem) return { ok: true, form: parsed.data };
+    const { path, message } = problem;
+    const located = path.length > 0 ? locateLine(yaml(), path) : null;
+    const at = path.length > 0 ? formatPath(path) : "(logic)";
+    const line = located === null ? 1 : located + 1;
+    return { ok: false, errors: [{ file, line, path: at, where: at, message }] };
+  }
   const messages = formIssues(parsed.error, input);
   // the header read once for every issue located
-  const locate = yamlLocator(yaml);
+  const locate = yamlLocator(yaml());
   const errors = parsed.error.issues.slice(0, MAX_ISSUES).map((issue, i) => {
     const located = issue.path.length > 0 ? locate(issue.path) : null;
     const missing = issue.code === "invalid_type" && issue.input === undefined;

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { definitionSizeProblem } from "./definition-size.ts";
 import { type FieldIssue, fail, ok, type Result } from "./errors.ts";
 import { issueMessage } from "./issue-message.ts";
-import { logicWeight, MAX_WALK_STEPS } from "./logic/weight.ts";
+import { logicWeight, MAX_WALK_STEPS, pageLogicProblem } from "./logic/weight.ts";
 import { type Form, formSchema } from "./schema.ts";
 
 /** `["fields", 2, "show_if", "field"]` → `fields[2].show_if.field`. */
@@ -43,6 +43,25 @@ export function formIssues(error: z.ZodError, input?: unknown): FieldIssue[] {
   }));
 }
 
+/**
+ * Why a form that parses is still refused: a walk heavier than MAX_WALK_STEPS, or more logic than
+ * its page may carry (weight.ts pageLogicProblem), at the key that passes the bound ([] for the
+ * walk: the whole form). A file is checked the same (form-file.ts), at that key's line.
+ */
+export function logicProblem(
+  form: Form,
+): { path: (string | number)[]; summary: string; message: string } | null {
+  const steps = logicWeight(form);
+  if (steps > MAX_WALK_STEPS)
+    return {
+      path: [],
+      summary: "The form's logic is too heavy.",
+      message: `one path through this form checks ${steps} conditions and expression steps; at most ${MAX_WALK_STEPS} (a step's show_if counts on each page it names, a contains rule by the longest text)`,
+    };
+  const page = pageLogicProblem(form);
+  return page && { ...page, summary: "The form's logic is too large for its page." };
+}
+
 /** Validates a form definition (REST body, MCP argument, parsed file) with the one schema. */
 export function validateForm(input: unknown): Result<Form> {
   const tooBig = definitionSizeProblem(input);
@@ -52,11 +71,15 @@ export function validateForm(input: unknown): Result<Form> {
   }
   const parsed = formSchema.safeParse(input);
   if (parsed.success) {
-    const steps = logicWeight(parsed.data);
-    if (steps <= MAX_WALK_STEPS) return ok(parsed.data);
-    const message = `one path through this form checks ${steps} conditions and expression steps; at most ${MAX_WALK_STEPS} (a step's show_if counts on each page it names, a contains rule by the longest text)`;
-    return fail("validation_failed", "The form's logic is too heavy.", {
-      details: [{ field: "(logic)", message }],
+    const problem = logicProblem(parsed.data);
+    if (!problem) return ok(parsed.data);
+    return fail("validation_failed", problem.summary, {
+      details: [
+        {
+          field: problem.path.length ? formatPath(problem.path) : "(logic)",
+          message: problem.message,
+        },
+      ],
     });
   }
   const details = formIssues(parsed.error, input);

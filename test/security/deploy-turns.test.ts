@@ -1,8 +1,8 @@
 // Eighth review, part C (2026-11-28): `POST /api/deploys` (any account's `write` key, 8 MB) parsed
 // its files one after the other, and a file it refuses (invalid, or a slug other than its name)
 // reaches no query before the next: 31 copies of a maximal valid form (370 variables of 333
-// additions, 255 KB, 150 ms of parsing each) under names that do not match their slug held the
-// event loop 7.4 s. The branch watcher read its committed files the same way (from memory, no
+// additions, 255 KB, 150 ms of parsing each; since refused by MAX_EXPRESSION_NODES, after the
+// same parse) under names that do not match their slug held the event loop 7.4 s. The branch watcher read its committed files the same way (from memory, no
 // turn between them: the same change there, not counted here, where git's own I/O turns the
 // loop too). Each file now waits for a turn of the loop of its own (http/body.ts
 // ownTurn); counted here in turns of the loop, not in milliseconds.

@@ -1,6 +1,6 @@
-// Review of 2026-11-28 (docs/security-review.md): one walk of a heavy form's logic takes
-// 80-100 ms (variables of 256 KB of expressions), and the bounds of the last review hold one
-// request's walks; but requests that resume together ran theirs back to back. Thirty `read`
+// Review of 2026-11-28 (docs/security-review.md): one walk of a heavy form's logic took
+// 80-100 ms (variables of 256 KB of expressions, since bounded by MAX_EXPRESSION_NODES; a walk
+// is still up to MAX_WALK_STEPS), and the bounds of the last review hold one request's walks; but requests that resume together ran theirs back to back. Thirty `read`
 // requests of POST /api/forms/heavy/test held the event loop 6 s, thirty test_form calls in one
 // MCP batch 2.8 s, thirty anonymous submits 1.2 s. Each walk of a heavy form, and each tool call,
 // now waits for a turn of the event loop of its own (http/body.ts ownTurn). Counted here in turns
@@ -11,16 +11,11 @@ import { type Account, accountForKey } from "../../functions/services/accounts.t
 import { definitionFrom } from "../../functions/services/form-files.ts";
 import { testForm } from "../../functions/services/logic-tests.ts";
 import { checkedAnswers } from "../../functions/services/submit-answer.ts";
+import { heavyForm } from "../helpers/heavy-form.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const sum = Array(333).fill("a").join("+");
-const heavy = {
-  title: "Heavy",
-  slug: "heavy",
-  humanness: false,
-  fields: [{ id: "a", type: "number", label: "A" }],
-  variables: Array.from({ length: 240 }, (_, i) => ({ id: `v${i}`, value: sum })),
-};
+/** The most variables allowed and an ending's rules: a walk of close to MAX_WALK_STEPS. */
+const heavy = heavyForm("heavy");
 const cases = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: `c${i}`, answers: { a: i }, expect: {} }));
 

@@ -1,7 +1,7 @@
 // What one walk of a form costs (walk.ts), in steps: its fields, its conditions' leaves and its
-// expressions' nodes. The server bounds the walks one request makes by it (logic tests, plans),
-// since a form's variables may hold 256 KB of expressions (a walk of ~80 ms).
-import { compile, type LogicForm } from "./compiled.ts";
+// expressions' nodes. The server bounds the walks one request makes by it (logic tests, plans).
+// And what the page's logic (uses-logic.ts pageLogic) may carry: every anonymous view writes it.
+import { compile, type LogicForm, pagesNamed, stepPages } from "./compiled.ts";
 import type { Node } from "./expr.ts";
 
 const nodes = (n: Node | null | undefined): number =>
@@ -56,15 +56,65 @@ export function logicWeight(form: LogicForm): number {
 }
 
 /**
- * The heaviest walk a form may ask for, in steps (about 0.1 s of one core): the heaviest form of
- * variables the file's size allows weighs about 160,000; a step's condition on hundreds of pages
- * or `contains` rules on long texts may weigh far more (eighth review: 0.2-6 s a walk).
+ * The heaviest walk a form may ask for, in steps (about 0.1 s of one core): a step's condition on
+ * hundreds of pages or `contains` rules on long texts may weigh far more (eighth review: 0.2-6 s
+ * a walk); variables at MAX_EXPRESSION_NODES weigh 30,000.
  */
 export const MAX_WALK_STEPS = 250_000;
 
 /**
  * Walks one turn of the event loop may run, in steps (about 50 ms of one core): a server lets the
  * loop go (and waits for a turn of its own) before walks that would pass it. A form of a few
- * hundred steps never waits; the heaviest (a walk of 160,000 steps) takes a turn per walk.
+ * hundred steps never waits; the heaviest (a walk of 250,000 steps) takes a turn per walk.
  */
 export const TURN_STEPS = 100_000;
+
+/**
+ * Nodes the variables of one form compile to (names, values, operators, calls). The page carries
+ * them as JSON, about 35 characters a node: 370 variables of `a*a*…*a` (a 250 KB form) were 246,000
+ * nodes, an 8.4 MB page that held the event loop 0.7-1.7 s a view (tenth review). 30,000 is ~1 MB.
+ */
+export const MAX_EXPRESSION_NODES = 30_000;
+
+/**
+ * Characters of the steps' conditions as the page carries them: a step's `show_if` once on each
+ * page it names (100 rules of 2,000 characters on 250 pages, a 220 KB form, were 51 MB of JSON).
+ */
+export const MAX_PAGE_CONDITIONS = 400_000;
+
+/** JSON's length as the page writes it (`<` as `\u003c`). */
+function pageChars(value: unknown): number {
+  const json = JSON.stringify(value);
+  return json.length + 5 * (json.split("<").length - 1);
+}
+
+/**
+ * Why the page's logic of a form would be too large (past MAX_EXPRESSION_NODES or
+ * MAX_PAGE_CONDITIONS), at the variable or step that passes the bound; null when it is not.
+ */
+export function pageLogicProblem(
+  form: LogicForm,
+): { path: (string | number)[]; message: string } | null {
+  const c = compile(form);
+  let total = 0;
+  for (const [i, v] of (form.variables ?? []).entries()) {
+    total += nodes(c.variables[v.id]);
+    if (total > MAX_EXPRESSION_NODES)
+      return {
+        path: ["variables", i, "value"],
+        message: `the variables up to this one compile to ${total} expression nodes (each name, value, operator and call); a form's variables have at most ${MAX_EXPRESSION_NODES}, since every view of its page carries them`,
+      };
+  }
+  const byId = stepPages(form, c.pages);
+  let chars = 0;
+  for (const [i, step] of (form.steps ?? []).entries()) {
+    const pages = pagesNamed(byId, step.id).length;
+    chars += pages * pageChars(step.show_if);
+    if (chars > MAX_PAGE_CONDITIONS)
+      return {
+        path: ["steps", i, "show_if"],
+        message: `the steps' conditions up to this one are ${chars} characters on the page, each counted on every page its step names (this one: ${pages}); at most ${MAX_PAGE_CONDITIONS} (give each page a step of its own, or a shorter condition)`,
+      };
+  }
+  return null;
+}
