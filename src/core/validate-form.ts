@@ -54,7 +54,7 @@ export function validateForm(input: unknown): Result<Form> {
   if (parsed.success) {
     const steps = logicWeight(parsed.data);
     if (steps <= MAX_WALK_STEPS) return ok(parsed.data);
-    const message = `one path through this form checks ${steps} conditions and expression steps; at most ${MAX_WALK_STEPS} (a step's show_if counts on each page it names, a contains rule by the longest text)`;
+    const message = `one path through this form checks ${steps} conditions and expression steps; at most ${MAX_WALK_STEPS} (a step's show_if counts on each page it names, a contains rule by the longest text, a rule on a list by the most options)`;
     return fail("validation_failed", "The form's logic is too heavy.", {
       details: [{ field: "(logic)", message }],
     });
