@@ -103,11 +103,18 @@ async function store(
 ): Promise<{ resume: string; id: string }> {
   if (given) {
     const token = claim ? randomToken(18) : given;
+    // a claim also drops the partial's resume email not yet sent: composed when it goes, it
+    // would carry the new token to the address the link's maker named
     const [updated] = await ctx.db.query<{ id: string }>(
-      `update partials set payload = $3::jsonb, page = $4, lang = coalesce($5, lang),
-              invite = coalesce($6, invite), updated_at = now(), token = $7
-        where form_id = $1 and token = $2 returning id`,
-      [formId, given, p.payload, p.page, p.lang, p.invite, token],
+      `with moved as (
+         update partials set payload = $3::jsonb, page = $4, lang = coalesce($5, lang),
+                invite = coalesce($6, invite), updated_at = now(), token = $7
+          where form_id = $1 and token = $2 returning id),
+       unsent as (
+         delete from outbox o using moved where $8 and o.partial = moved.id
+            and o.kind = 'resume' and o.status = 'pending')
+       select id from moved`,
+      [formId, given, p.payload, p.page, p.lang, p.invite, token, claim],
     );
     if (updated) return { resume: token, id: updated.id };
   }

@@ -58,11 +58,14 @@ const parsesTo = (schema: z.ZodType, unit: Obj, expected: unknown) => {
 };
 
 /**
- * Removes, one by one, every key (at any depth) of `node` whose absence still parses `unit` to
- * `expected`. Each unit — a top-level key, or one field — is parsed alone: the form's schema is
- * a strict object of independent keys and its refinement only judges (it transforms nothing), so
- * a unit that parses to the same value leaves the whole form the same. (Parsing the whole form
- * for every key made a 500-field form cost 4,000 parses of 500 fields: 20 s of one core.)
+ * Removes, one by one, every key of `node` (and of the maps under it) whose absence still parses
+ * `unit` to `expected`. Each unit — a top-level key, or one field — is parsed alone: the form's
+ * schema is a strict object of independent keys and its refinement only judges (it transforms
+ * nothing), so a unit that parses to the same value leaves the whole form the same. (Parsing the
+ * whole form for every key made a 500-field form cost 4,000 parses of 500 fields: 20 s of one
+ * core.) The items of a list are not pruned: no list in the schema holds a default (options,
+ * rows, conditions, steps, endings, variables), and a parse for each of their keys, each parse
+ * reading them all, was quadratic: a field of 6,000 condition rules held the event loop minutes.
  */
 function prune(unit: Obj, node: Obj, schema: z.ZodType, expected: unknown): void {
   for (const key of Object.keys(node)) {
@@ -71,8 +74,6 @@ function prune(unit: Obj, node: Obj, schema: z.ZodType, expected: unknown): void
     if (parsesTo(schema, unit, expected)) continue;
     node[key] = value;
     if (isObj(value)) prune(unit, value, schema, expected);
-    else if (Array.isArray(value))
-      for (const item of value) if (isObj(item)) prune(unit, item, schema, expected);
   }
 }
 

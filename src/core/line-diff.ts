@@ -10,8 +10,39 @@ export interface Hunk {
   lines: string[];
 }
 
+/**
+ * Cells one longest-common-subsequence table may hold (16 MB, some 50 ms): a form file is small,
+ * but a 256 KB header of comment lines (128,000 of them) asked for a table of 65 GB and held the
+ * event loop minutes before that (20,000 lines: 11.6 s and 1.2 GB). Past it, the lines the two
+ * texts share at their start and end are matched, and the middle only if its table fits.
+ */
+export const MAX_CELLS = 4_000_000;
+
 /** For each line of `a`, the index of the line of `b` it is matched with (LCS), or -1. */
 export function matchLines(a: readonly string[], b: readonly string[]): number[] {
+  if ((a.length + 1) * (b.length + 1) <= MAX_CELLS) return lcs(a, b);
+  const match = new Array<number>(a.length).fill(-1);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) match[head] = head++;
+  let tail = 0;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  ) {
+    match[a.length - 1 - tail] = b.length - 1 - tail;
+    tail++;
+  }
+  const am = a.slice(head, a.length - tail);
+  const bm = b.slice(head, b.length - tail);
+  if ((am.length + 1) * (bm.length + 1) <= MAX_CELLS)
+    lcs(am, bm).forEach((j, i) => {
+      if (j >= 0) match[head + i] = head + j;
+    });
+  return match;
+}
+
+function lcs(a: readonly string[], b: readonly string[]): number[] {
   const n = a.length;
   const m = b.length;
   // suffix table: len[i][j] = LCS length of a[i..] and b[j..]

@@ -56,7 +56,7 @@ export function logicProblem(
     return {
       path: [],
       summary: "The form's logic is too heavy.",
-      message: `one path through this form checks ${steps} conditions and expression steps; at most ${MAX_WALK_STEPS} (a step's show_if counts on each page it names, a contains rule by the longest text)`,
+      message: `one path through this form checks ${steps} conditions and expression steps; at most ${MAX_WALK_STEPS} (a step's show_if counts on each page it names, a contains rule by the longest text, a rule on a list by the most options)`,
     };
   const page = pageLogicProblem(form);
   return page && { ...page, summary: "The form's logic is too large for its page." };
