@@ -34,6 +34,16 @@ describe("a change to a form file of many lines", () => {
     );
   });
 
+  it("reordered across an anchor is written, not a 500", () => {
+    // the `yaml` package threw "Unresolved alias" at the alias now before its anchor
+    const text = `---\ntitle: T\nslug: t\nfields:\n  - {id: a, type: text, label: &l Hi}\n  - {id: b, type: text, label: *l}\n---\n`;
+    const parsed = parseFormFile(text);
+    if (!parsed.ok) throw new Error("the file is a form");
+    const after = { ...parsed.form, fields: [...parsed.form.fields].reverse() };
+    const back = parseFormFile(editFormFile(text, after));
+    expect(back.ok && back.form.fields.map((f) => f.id)).toEqual(["b", "a"]);
+  });
+
   describe("through the API", () => {
     let s: TestServer;
     beforeAll(async () => {
