@@ -187,6 +187,16 @@ const OPEN = /^\uFEFF?---[ \t]*\n/;
  * by a minimal one.
  */
 export function editFormFile(text: string, after: Form): string {
+  try {
+    return editInPlace(text, after);
+  } catch {
+    // the \`yaml\` package refuses what the edit made of the author's document (a list reordered
+    // across an anchor leaves an alias before it): a minimal file, never a 500
+    return serialiseForm(after);
+  }
+}
+
+function editInPlace(text: string, after: Form): string {
   const crlf = text.includes("\r\n");
   const lf = crlf ? text.replace(/\r\n/g, "\n") : text;
   const open = OPEN.exec(lf);
