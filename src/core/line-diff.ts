@@ -83,9 +83,6 @@ export function diffLines(a: readonly string[], b: readonly string[]): Hunk[] {
   return hunks;
 }
 
-/** The most cells a line table of `carryOver` may hold: files of a thousand lines and more. */
-const MAX_CELLS = 1_500_000;
-
 /**
  * Carries the change from `before` to `after` over onto `original`, where `before` is
  * `original` as a tool re-printed it (same content, perhaps different spacing or quoting). Lines
@@ -98,10 +95,6 @@ export function carryOver(original: string, before: string, after: string): stri
   const o = original.split("\n");
   const s0 = before.split("\n");
   const s1 = after.split("\n");
-  // the tables are lines × lines: a file of many lines is taken as re-printed (comments, order and
-  // quoting still kept) rather than held for seconds and gigabytes (issue 41: 8,000 comment lines,
-  // a 16 KB file, held the event loop 6 s at a change of its title; 256 KB of them, hours)
-  if (s0.length * Math.max(o.length, s1.length) > MAX_CELLS) return after;
   const toOriginal = pairReprinted(matchLines(s0, o), o.length);
   const hunks = diffLines(s0, s1);
   const out: string[] = [];
