@@ -101,3 +101,28 @@ export async function deleteResponses(
   );
   return { deleted };
 }
+
+/** Rows of a deleted form removed by one statement before the form's own (cascading) delete. */
+const EMPTY_BATCH = 2000;
+
+/**
+ * Empties a form about to be deleted: its responses and its webhooks' deliveries, a batch at a
+ * time, each in a turn of the event loop of its own. The form's delete cascades to both in one
+ * statement: 50,000 responses held PGlite's loop 1.4 s in one request, a large delivery log more.
+ */
+export async function emptyForm(ctx: AppContext, formId: string): Promise<void> {
+  const batches = [
+    "delete from responses where id = any(array(select id from responses where form_id = $1 limit $2))",
+    `delete from webhook_deliveries where id = any(array(
+       select d.id from webhooks w join webhook_deliveries d on d.webhook_id = w.id where w.form_id = $1 limit $2))`,
+  ];
+  for (const statement of batches)
+    for (let last = EMPTY_BATCH; last === EMPTY_BATCH; ) {
+      const [row] = await ctx.db.query<{ n: number }>(
+        `with gone as (${statement} returning 1) select count(*)::int as n from gone`,
+        [formId, EMPTY_BATCH],
+      );
+      last = row?.n ?? 0;
+      await ownTurn();
+    }
+}

@@ -2,7 +2,9 @@
 // …/responses?until=`, MCP `delete_responses`) was one statement, which wrote each webhook's
 // `response.deleted` too, and on PGlite no statement lets the event loop turn. One admin request
 // on a form of 20,000 responses with ten such webhooks held the loop 36 s for every account.
-// It now erases 200 responses a statement, each batch in a turn of its own.
+// It now erases 200 responses a statement, each batch in a turn of its own. Deleting the form
+// cascaded to all its responses in one statement too (50,000: 1.4 s); they now go first, 2,000 a
+// statement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/api.ts";
 import { DB_KINDS } from "../helpers/db.ts";
@@ -66,5 +68,45 @@ describe.each(DB_KINDS)("erasing a range of responses (%s)", (kind) => {
               (select count(*) from webhook_deliveries where event = 'response.deleted')::int as told`,
     );
     expect(left).toEqual({ responses: 0, told: RESPONSES * HOOKS });
+  }, 120_000);
+
+  it("deletes a form's responses 2,000 a statement before the form", async () => {
+    const made = await me("POST", "/api/forms", {
+      body: { title: "Gone", slug: "gone", humanness: false, fields: [{ id: "a", type: "text" }] },
+    });
+    expect(made.status).toBe(201);
+    const sent = await me("POST", "/api/forms/gone/submit", {
+      key: null,
+      body: { fields: { a: "one" } },
+    });
+    expect(sent.status).toBe(201);
+    await s.ctx.db.query(
+      `insert into responses (form_id, seq, submitted_at, payload, test, version)
+       select form_id, seq + g, submitted_at, payload, test, version
+         from responses, generate_series(1, 4499) g where form_id = $1`,
+      [made.body.form_id],
+    );
+    const query = s.ctx.db.query.bind(s.ctx.db);
+    const erased: number[] = [];
+    s.ctx.db.query = (async (text: string, params?: unknown[], options?: object) => {
+      const rows = await query(text, params, options);
+      if (/delete from responses/.test(text))
+        erased.push(Number((rows as { n?: number }[])[0]?.n ?? rows.length));
+      return rows;
+    }) as typeof s.ctx.db.query;
+    let answer: Awaited<ReturnType<typeof me>>;
+    try {
+      answer = await me("DELETE", "/api/forms/gone");
+    } finally {
+      s.ctx.db.query = query;
+    }
+    expect(answer.status).toBe(204);
+    expect(erased.reduce((a, b) => a + b, 0)).toBe(4500);
+    expect(Math.max(...erased)).toBeLessThanOrEqual(2000);
+    const [left] = await s.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from responses where form_id = $1",
+      [made.body.form_id],
+    );
+    expect(left?.n).toBe(0);
   }, 120_000);
 });
