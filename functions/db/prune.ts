@@ -1,3 +1,4 @@
+import { ownTurn } from "../http/body.ts";
 import type { Db } from "./db.ts";
 
 /** Rows removed by one statement; a sweep runs a few, so a long backlog goes in steps. */
@@ -5,7 +6,10 @@ const PRUNE_BATCH = 5000;
 
 /**
  * Deletes from `table` the rows `old` (a fixed condition on `$1`, `days`) picks, `PRUNE_BATCH` at a
- * time and at most `rounds` times; answers how many went.
+ * time and at most `rounds` times, each round in a turn of the event loop of its own; answers how
+ * many went. The rows are found by their ids (`= any(array(…))`): `id in (…)` hashed the batch and
+ * scanned the whole table each round, and the rounds ran back to back without the loop turning
+ * (40,000 old deliveries among 300,000 held PGlite's loop 2.4 s, every minute of a backlog).
  */
 export async function pruneRows(
   db: Db,
@@ -16,8 +20,9 @@ export async function pruneRows(
 ): Promise<number> {
   let removed = 0;
   for (let i = 0; i < rounds; i++) {
+    if (i > 0) await ownTurn();
     const [row] = await db.query<{ n: number }>(
-      `with gone as (delete from ${table} where id in (select id from ${table} where ${old} limit $2)
+      `with gone as (delete from ${table} where id = any(array(select id from ${table} where ${old} limit $2))
          returning 1)
        select count(*)::int as n from gone`,
       [days, PRUNE_BATCH],

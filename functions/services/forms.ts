@@ -9,6 +9,7 @@ import { randomToken } from "../crypto.ts";
 import { needForm } from "../scopes.ts";
 import { prepareFileWebhooks } from "../webhooks/file-hooks.ts";
 import type { Account } from "./accounts.ts";
+import { emptyForm } from "./delete-responses.ts";
 import { draftWanted, withoutStatus } from "./draft-input.ts";
 import { authorText, commitFile, definitionFrom, formPath } from "./form-files.ts";
 import {
@@ -263,6 +264,7 @@ export async function deleteForm(ctx: AppContext, account: Account, slug: string
     "select storage_key from uploads where form_id = $1",
     [row.id],
   );
+  await emptyForm(ctx, row.id);
   // the forms_deleted trigger drops its sequence and deletes its responses (migration 000400)
   await ctx.db.query("delete from forms where id = $1", [row.id]);
   ctx.formCache.forget(slug);

@@ -7,6 +7,7 @@ import { raise } from "../../src/core/errors.ts";
 import { formLanguages } from "../../src/core/translation.ts";
 import type { AppContext } from "../context.ts";
 import { randomToken } from "../crypto.ts";
+import { ownTurn } from "../http/body.ts";
 import { clientBucket } from "../http/client-address.ts";
 import { findPublicForm, formStatus } from "./form-view.ts";
 import { checkInvite } from "./invite-check.ts";
@@ -148,13 +149,27 @@ export async function resumedPartial(ctx: AppContext, formId: string, token: unk
   return p ? { id: p.id, token } : null;
 }
 
-/** Partials left unfinished past their form's partial_days (default 30). */
+/** Partials deleted by one statement of the daily purge. */
+const PURGE_BATCH = 5000;
+
+/**
+ * Partials left unfinished past their form's partial_days (default 30), a batch at a time, each
+ * in a turn of the event loop of its own (one statement for all held PGlite's loop with them).
+ */
 export async function purgePartials(ctx: AppContext): Promise<number> {
-  const gone = await ctx.db.query<{ id: string }>(
-    `delete from partials p using forms f where f.id = p.form_id
-       and p.updated_at < now() - make_interval(days => coalesce((f.definition -> 'settings' ->> 'partial_days')::int, $1))
-     returning p.id`,
-    [PARTIAL_DAYS],
-  );
-  return gone.length;
+  let purged = 0;
+  for (let first = true, last = PURGE_BATCH; last === PURGE_BATCH; first = false) {
+    if (!first) await ownTurn();
+    const [row] = await ctx.db.query<{ n: number }>(
+      `with gone as (delete from partials where id = any(array(
+         select p.id from partials p join forms f on f.id = p.form_id
+          where p.updated_at < now() - make_interval(days => coalesce((f.definition -> 'settings' ->> 'partial_days')::int, $1))
+          limit $2)) returning 1)
+       select count(*)::int as n from gone`,
+      [PARTIAL_DAYS, PURGE_BATCH],
+    );
+    last = row?.n ?? 0;
+    purged += last;
+  }
+  return purged;
 }
