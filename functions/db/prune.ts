@@ -1,6 +1,26 @@
 import { ownTurn } from "../http/body.ts";
 import type { Db } from "./db.ts";
 
+/**
+ * Runs `step` (one statement on at most `size` rows; answers how many it took) until it takes
+ * fewer, at most `rounds` times, each after the first in a turn of the event loop of its own (on
+ * PGlite a statement holds the loop: one for a whole backlog held it seconds); answers the total.
+ */
+export async function inBatches(
+  size: number,
+  step: () => Promise<number>,
+  rounds = Number.POSITIVE_INFINITY,
+): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < rounds; i++) {
+    if (i > 0) await ownTurn();
+    const n = await step();
+    total += n;
+    if (n < size) break;
+  }
+  return total;
+}
+
 /** Rows removed by one statement; a sweep runs a few, so a long backlog goes in steps. */
 const PRUNE_BATCH = 5000;
 
@@ -18,17 +38,12 @@ export async function pruneRows(
   days: number,
   rounds: number,
 ): Promise<number> {
-  let removed = 0;
-  for (let i = 0; i < rounds; i++) {
-    if (i > 0) await ownTurn();
-    const [row] = await db.query<{ n: number }>(
-      `with gone as (delete from ${table} where id = any(array(select id from ${table} where ${old} limit $2))
+  const statement = `with gone as (delete from ${table} where id = any(array(select id from ${table} where ${old} limit $2))
          returning 1)
-       select count(*)::int as n from gone`,
-      [days, PRUNE_BATCH],
-    );
-    removed += row?.n ?? 0;
-    if ((row?.n ?? 0) < PRUNE_BATCH) break;
-  }
-  return removed;
+       select count(*)::int as n from gone`;
+  return inBatches(
+    PRUNE_BATCH,
+    async () => (await db.query<{ n: number }>(statement, [days, PRUNE_BATCH]))[0]?.n ?? 0,
+    rounds,
+  );
 }

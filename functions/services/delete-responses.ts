@@ -4,7 +4,7 @@
 // The uploaded files themselves are removed from storage once their statement has committed.
 import { raise } from "../../src/core/errors.ts";
 import type { AppContext } from "../context.ts";
-import { ownTurn } from "../http/body.ts";
+import { inBatches } from "../db/prune.ts";
 import { wakeWebhookSender } from "../webhooks/handover.ts";
 import type { Account } from "./accounts.ts";
 import { ownedFormHead } from "./form-view.ts";
@@ -35,19 +35,15 @@ const erase = (picked: string) => `with gone as (
 
 /** Runs `erase` until a batch comes back short, each batch in a turn of the event loop of its own. */
 async function run(ctx: AppContext, text: string, params: unknown[]): Promise<number> {
-  let deleted = 0;
-  for (let first = true, last = ERASE_BATCH; last === ERASE_BATCH; first = false) {
-    if (!first) await ownTurn();
+  return inBatches(ERASE_BATCH, async () => {
     const [row] = await ctx.db.query<{ deleted: number; told: number; files: string[] }>(
       text,
       params,
     );
     for (const key of row?.files ?? []) await ctx.storage.remove(key).catch(() => {});
     if ((row?.told ?? 0) > 0) wakeWebhookSender(ctx);
-    last = row?.deleted ?? 0;
-    deleted += last;
-  }
-  return deleted;
+    return row?.deleted ?? 0;
+  });
 }
 
 /** Deletes one response; a second delete (or an unknown id) is 404. */
@@ -117,12 +113,11 @@ export async function emptyForm(ctx: AppContext, formId: string): Promise<void> 
        select d.id from webhooks w join webhook_deliveries d on d.webhook_id = w.id where w.form_id = $1 limit $2))`,
   ];
   for (const statement of batches)
-    for (let last = EMPTY_BATCH; last === EMPTY_BATCH; ) {
+    await inBatches(EMPTY_BATCH, async () => {
       const [row] = await ctx.db.query<{ n: number }>(
         `with gone as (${statement} returning 1) select count(*)::int as n from gone`,
         [formId, EMPTY_BATCH],
       );
-      last = row?.n ?? 0;
-      await ownTurn();
-    }
+      return row?.n ?? 0;
+    });
 }

@@ -7,7 +7,7 @@ import { raise } from "../../src/core/errors.ts";
 import { formLanguages } from "../../src/core/translation.ts";
 import type { AppContext } from "../context.ts";
 import { randomToken } from "../crypto.ts";
-import { ownTurn } from "../http/body.ts";
+import { inBatches } from "../db/prune.ts";
 import { clientBucket } from "../http/client-address.ts";
 import { findPublicForm, formStatus } from "./form-view.ts";
 import { checkInvite } from "./invite-check.ts";
@@ -157,9 +157,7 @@ const PURGE_BATCH = 5000;
  * in a turn of the event loop of its own (one statement for all held PGlite's loop with them).
  */
 export async function purgePartials(ctx: AppContext): Promise<number> {
-  let purged = 0;
-  for (let first = true, last = PURGE_BATCH; last === PURGE_BATCH; first = false) {
-    if (!first) await ownTurn();
+  return inBatches(PURGE_BATCH, async () => {
     const [row] = await ctx.db.query<{ n: number }>(
       `with gone as (delete from partials where id = any(array(
          select p.id from partials p join forms f on f.id = p.form_id
@@ -168,8 +166,6 @@ export async function purgePartials(ctx: AppContext): Promise<number> {
        select count(*)::int as n from gone`,
       [PARTIAL_DAYS, PURGE_BATCH],
     );
-    last = row?.n ?? 0;
-    purged += last;
-  }
-  return purged;
+    return row?.n ?? 0;
+  });
 }

@@ -9,6 +9,7 @@
 // found by their ids (`= any(array(…))`), so a batch probes indexes rather than scanning every
 // response or every pending delivery of the server.
 import type { AppContext } from "../context.ts";
+import { inBatches } from "../db/prune.ts";
 import { ownTurn } from "../http/body.ts";
 import { wakeWebhookSender } from "../webhooks/handover.ts";
 import { purgePartials } from "./partials.ts";
@@ -60,12 +61,11 @@ export async function enforceRetention(ctx: AppContext): Promise<RetentionRun> {
   const first = await batch(false);
   const ran = first.claimed > 0;
   if (!ran) return { ran, deleted: 0 };
-  let deleted = first.deleted;
   // the day is this run's: the rest in batches, each in a turn of the event loop of its own
-  for (let last = first.deleted; last === RETENTION_BATCH; ) {
+  let deleted = first.deleted;
+  if (first.deleted === RETENTION_BATCH) {
     await ownTurn();
-    last = (await batch(true)).deleted;
-    deleted += last;
+    deleted += await inBatches(RETENTION_BATCH, async () => (await batch(true)).deleted);
   }
   // what the day's run did, for doctor and the curious (a row of this run's own claim)
   await ctx.db.query(
